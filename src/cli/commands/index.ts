@@ -1,0 +1,18 @@
+import type { CommandDef } from "citty"
+
+/**
+ * Lazy command map: a subcommand's module (and everything it imports) is evaluated only when it
+ * runs, so `egc hook` and `egc guard` never load the MCP SDK, zod schemas or MiniSearch.
+ */
+type Loader = () => Promise<CommandDef<any>>
+const load = (p: Promise<{ default: CommandDef<any> }>) => p.then((m) => m.default)
+
+export const commands: Record<string, Loader> = {
+  version: () => load(import("./version")),
+  project: () => load(import("./project")),
+  doctor: () => load(import("./doctor")),
+  keys: () => load(import("./keys")),
+}
+
+/** Commands whose stdout is a protocol and whose exit codes are their own. */
+export const MACHINE_COMMANDS = new Set(["serve", "hook", "guard", "crush"])

@@ -1,0 +1,18 @@
+import { EgcError } from "../core/errors"
+import { createLogger } from "../core/log"
+import { EXIT, exitCodeFor } from "./exit"
+
+/**
+ * The one place that turns an error into text for a person: one line with the stable code, the
+ * detail lines, and what to do. Unknown errors are logged in full and summarised.
+ */
+export function formatError(error: unknown): { text: string; exitCode: number } {
+  if (error instanceof EgcError) {
+    const lines = [`egc: ${error.message} [${error.code}]`, ...error.details.map((d) => `  ${d}`)]
+    if (error.hint) lines.push(`  → ${error.hint}`)
+    return { text: lines.join("\n"), exitCode: exitCodeFor(error.code) }
+  }
+  createLogger("cli").error("unexpected error", { stack: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  const message = error instanceof Error ? error.message : String(error)
+  return { text: `egc: unexpected error: ${message}\n  → run again with EGC_LOG_LEVEL=debug, or see $EGC_HOME/logs/egc.log`, exitCode: EXIT.SOFTWARE }
+}

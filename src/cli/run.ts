@@ -1,0 +1,64 @@
+import { defineCommand, renderUsage, runCommand, type CommandDef } from "citty"
+import { EgcError } from "../core/errors"
+import { VERSION } from "../version"
+import { commands } from "./commands"
+import { EXIT } from "./exit"
+import { formatError } from "./format-error"
+
+export const root = defineCommand({
+  meta: { name: "egc", version: VERSION, description: "one local runtime for AI coding tools: memory, guard, output filter, session mesh" },
+  subCommands: commands,
+})
+
+/**
+ * The CLI edge. Errors that reach here are formatted once and mapped to the exit-code table;
+ * machine-facing commands (hook, guard, crush, serve) settle their own exit codes before that.
+ */
+export async function run(argv: string[]): Promise<void> {
+  try {
+    if (argv.length === 0 || argv[0] === "help" || argv[0] === "--help" || argv[0] === "-h") {
+      const target = argv[0] === "help" && argv[1] ? await resolve(argv[1]) : undefined
+      process.stdout.write(`${await renderUsage(target ?? root, target ? root : undefined)}\n`)
+      if (argv.length === 0) process.exitCode = EXIT.USAGE
+      return
+    }
+    if (argv[0] === "--version" || argv[0] === "-v") {
+      process.stdout.write(`${VERSION}\n`)
+      return
+    }
+    const name = argv[0] ?? ""
+    const sub = await resolve(name)
+    if (!sub) throw new EgcError("E_USAGE", `unknown command '${name}'`, { hint: `see: egc --help (commands: ${Object.keys(commands).join(", ")})` })
+    const rest = argv.slice(1)
+    const dashdash = rest.indexOf("--")
+    const flags = dashdash === -1 ? rest : rest.slice(0, dashdash)
+    if (flags.includes("--help") || flags.includes("-h")) {
+      process.stdout.write(`${await usageOf(sub, rest)}\n`)
+      return
+    }
+    await runCommand(sub, { rawArgs: rest })
+  } catch (error) {
+    const { text, exitCode } = formatError(error instanceof Error && error.name === "CLIError" ? new EgcError("E_USAGE", error.message, { hint: "see: egc <command> --help" }) : error)
+    process.stderr.write(`${text}\n`)
+    process.exitCode = exitCode
+  }
+}
+
+async function resolve(name: string): Promise<CommandDef<any> | undefined> {
+  const loader = Object.hasOwn(commands, name) ? commands[name] : undefined
+  return loader ? loader() : undefined
+}
+
+async function usageOf(cmd: CommandDef<any>, rest: string[]): Promise<string> {
+  let current = cmd
+  let parent: CommandDef<any> = root
+  for (const word of rest) {
+    if (word.startsWith("-")) break
+    const subs = typeof current.subCommands === "function" ? await current.subCommands() : await current.subCommands
+    const next = subs?.[word]
+    if (!next) break
+    parent = current
+    current = typeof next === "function" ? await next() : await next
+  }
+  return renderUsage(current, parent)
+}

@@ -1,0 +1,126 @@
+import { Database } from "bun:sqlite"
+import { closeSync, existsSync, openSync, readSync } from "node:fs"
+import { EgcError } from "./errors"
+import { ensureEgcHome, paths } from "./paths"
+
+/**
+ * One SQLite database per `$EGC_HOME`, in WAL mode. Each faculty owns its tables and registers
+ * its own ordered migrations with `migrate(db, faculty, steps)`; versions are tracked per faculty.
+ * A corrupt file is reported and never rewritten.
+ */
+export interface Migration {
+  version: number
+  sql: string
+}
+
+const SQLITE_MAGIC = "SQLite format 3\u0000"
+const connections = new Map<string, Database>()
+
+export function openDb(path = paths.db()): Database {
+  const existing = connections.get(path)
+  if (existing) return existing
+  if (path !== ":memory:") {
+    ensureEgcHome()
+    checkHeader(path)
+  }
+  let db: Database
+  try {
+    db = new Database(path, { create: true, strict: true })
+    db.exec("PRAGMA busy_timeout = 5000")
+    db.exec("PRAGMA journal_mode = WAL")
+    db.exec("PRAGMA synchronous = NORMAL")
+    db.exec("PRAGMA foreign_keys = ON")
+    db.exec(
+      "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+    )
+  } catch (cause) {
+    throw asDbError(cause, path)
+  }
+  connections.set(path, db)
+  return db
+}
+
+export function closeDb(path = paths.db()): void {
+  connections.get(path)?.close()
+  connections.delete(path)
+}
+
+export function closeAllDbs(): void {
+  for (const db of connections.values()) db.close()
+  connections.clear()
+}
+
+function checkHeader(path: string): void {
+  if (!existsSync(path)) return
+  const fd = openSync(path, "r")
+  try {
+    const buf = Buffer.alloc(16)
+    const n = readSync(fd, buf, 0, 16, 0)
+    if (n === 0) return
+    if (n < 16 || buf.toString("latin1") !== SQLITE_MAGIC) {
+      throw corrupt(path)
+    }
+  } finally {
+    closeSync(fd)
+  }
+}
+
+function corrupt(path: string, cause?: unknown): EgcError {
+  return new EgcError("E_DB_CORRUPT", `${path} is not a valid egc database (corrupt or foreign file)`, {
+    cause,
+    hint: `it was left untouched; move it aside (mv '${path}' '${path}.bad') and restore a backup, or run egc doctor`,
+  })
+}
+
+export function asDbError(cause: unknown, path = paths.db()): EgcError {
+  if (cause instanceof EgcError) return cause
+  const message = cause instanceof Error ? cause.message : String(cause)
+  if (/malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB|file is not a database/i.test(message)) return corrupt(path, cause)
+  return new EgcError("E_DB", `database error: ${message}`, { cause })
+}
+
+/** Apply the faculty's pending migrations in one immediate transaction (safe across processes). */
+export function migrate(db: Database, faculty: string, steps: readonly Migration[]): void {
+  const current = currentVersion(db, faculty)
+  const last = steps.at(-1)?.version ?? 0
+  if (current >= last) return
+  try {
+    db.transaction(() => {
+      const now = currentVersion(db, faculty)
+      for (const step of steps) {
+        if (step.version <= now) continue
+        db.exec(step.sql)
+        db.query("INSERT INTO egc_migrations (faculty, version, applied_at) VALUES (?, ?, ?)").run(faculty, step.version, Date.now())
+      }
+    }).immediate()
+  } catch (cause) {
+    throw asDbError(cause)
+  }
+}
+
+export function currentVersion(db: Database, faculty: string): number {
+  const row = db.query("SELECT MAX(version) AS v FROM egc_migrations WHERE faculty = ?").get(faculty) as { v: number | null } | null
+  return row?.v ?? 0
+}
+
+/** Full integrity check, for doctor (too slow for every hook call). */
+export function integrityCheck(db: Database): string[] {
+  const rows = db.query("PRAGMA quick_check").all() as Array<Record<string, string>>
+  const problems = rows.map((r) => Object.values(r)[0] ?? "").filter((v) => v !== "ok")
+  return problems
+}
+
+/**
+ * Bind the database to the master key that sealed it: the first open records the key id, later
+ * opens with another key are refused before anything is read or rewritten.
+ */
+export function bindKey(db: Database, keyId: string): void {
+  db.exec("CREATE TABLE IF NOT EXISTS egc_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+  db.query("INSERT OR IGNORE INTO egc_meta (key, value) VALUES ('key_id', ?)").run(keyId)
+  const row = db.query("SELECT value FROM egc_meta WHERE key = 'key_id'").get() as { value: string } | null
+  if (row && row.value !== keyId) {
+    throw new EgcError("E_KEY_WRONG", `the master key (id ${keyId}) is not the key this database was sealed with (id ${row.value})`, {
+      hint: "restore the original key file from your recovery copy; nothing was changed",
+    })
+  }
+}

@@ -1,0 +1,48 @@
+import { existsSync, statSync } from "node:fs"
+import { loadConfig } from "./config"
+import { bindKey, integrityCheck, openDb } from "./db"
+import { errorMessage, EgcError } from "./errors"
+import { loadKeys } from "./keys"
+import { ensureEgcHome, paths } from "./paths"
+import { resolveProject } from "./project"
+
+/** One line of `egc doctor`: what was checked, whether it holds, and the fix when it does not. */
+export interface Check {
+  name: string
+  status: "ok" | "warn" | "fail"
+  detail: string
+  fix?: string
+}
+
+export type CheckProvider = (ctx: { cwd: string }) => Promise<Check[]> | Check[]
+
+const attempt = async (name: string, fn: () => Promise<string> | string): Promise<Check> => {
+  try {
+    return { name, status: "ok", detail: await fn() }
+  } catch (e) {
+    return { name, status: "fail", detail: errorMessage(e), ...(e instanceof EgcError && e.hint ? { fix: e.hint } : {}) }
+  }
+}
+
+export const coreChecks: CheckProvider = async ({ cwd }) => [
+  await attempt("home", () => `${ensureEgcHome()} (mode ${(statSync(ensureEgcHome()).mode & 0o777).toString(8)})`),
+  await attempt("key", () => {
+    const keys = loadKeys()
+    return `${paths.masterKey()} (mode ${(statSync(paths.masterKey()).mode & 0o777).toString(8)}, id ${keys.keyId})`
+  }),
+  await attempt("config", async () => {
+    await loadConfig({ projectRoot: cwd })
+    return existsSync(paths.config()) ? `${paths.config()} valid` : "defaults (no config file)"
+  }),
+  await attempt("database", () => {
+    const db = openDb()
+    bindKey(db, loadKeys().keyId)
+    const problems = integrityCheck(db)
+    if (problems.length) throw new EgcError("E_DB_CORRUPT", `integrity check failed: ${problems.slice(0, 3).join("; ")}`, { hint: "move the database aside and restore a backup" })
+    return `${paths.db()} (integrity ok)`
+  }),
+  await attempt("project", () => {
+    const p = resolveProject(cwd)
+    return `${p.id} by ${p.basis}${p.branch ? `, branch ${p.branch}` : p.commit ? `, detached at ${p.commit.slice(0, 12)}` : ""}`
+  }),
+]

@@ -1,0 +1,45 @@
+/**
+ * The only module that reads process.env. Values are read on each call so that tests which
+ * point HOME or EGC_HOME elsewhere see the change; every reader goes through here.
+ */
+const read = (key: string): string | undefined => {
+  const value = process.env[key]
+  return value === undefined || value === "" ? undefined : value
+}
+
+const truthy = (key: string): boolean => {
+  const value = read(key)?.toLowerCase()
+  return value === "1" || value === "true" || value === "yes"
+}
+
+const int = (key: string): number | undefined => {
+  const value = read(key)
+  if (value === undefined || !/^-?\d+$/.test(value)) return undefined
+  return Number(value)
+}
+
+export const env = {
+  home: () => read("HOME") ?? read("USERPROFILE"),
+  egcHome: () => read("EGC_HOME"),
+  xdgConfigHome: () => read("XDG_CONFIG_HOME"),
+  appData: () => read("APPDATA"),
+  path: () => read("PATH") ?? "",
+  disabled: () => truthy("EGC_DISABLE"),
+  logLevel: () => read("EGC_LOG_LEVEL"),
+  consent: () => read("EGC_CONSENT"),
+  mcpTools: () => read("EGC_MCP_TOOLS"),
+  /** Fixed "now" in epoch milliseconds, for tests that drive several processes. */
+  testNow: () => int("EGC_TEST_NOW"),
+  noColor: () => truthy("NO_COLOR") || read("TERM") === "dumb",
+  ci: () => truthy("CI"),
+  shell: () => read("SHELL"),
+  /** A snapshot of the whole environment, for spawning children with the caller's variables. */
+  all: (): Record<string, string> => {
+    const out: Record<string, string> = {}
+    for (const [k, v] of Object.entries(process.env)) if (v !== undefined) out[k] = v
+    return out
+  },
+  /** Provider keys for optional model use (transcript mining); presence only matters. */
+  providerKey: (name: "ANTHROPIC_API_KEY" | "OPENAI_API_KEY" | "GEMINI_API_KEY") => read(name),
+  raw: read,
+}

@@ -1,0 +1,123 @@
+import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, writeSync } from "node:fs"
+import { constantTimeEqual, deriveKey, keyedHash, randomKey, sha256Hex } from "./crypto"
+import { EgcError } from "./errors"
+import { ensurePrivateDir, paths } from "./paths"
+
+/**
+ * The master key: 32 random bytes in `$EGC_HOME/keys/master.key`, mode 0600, created on first
+ * use. Purpose keys are derived from it with HKDF; the master itself never leaves this module.
+ * File format: one line `egc-master-key-v1 <base64>`, so a recovery copy is plain text.
+ */
+const HEADER = "egc-master-key-v1"
+
+export interface Keys {
+  readonly content: Uint8Array
+  readonly hash: Uint8Array
+  readonly team: Uint8Array
+  /** Short public fingerprint of the master key, stored in the database to detect a wrong key. */
+  readonly keyId: string
+}
+
+let cached: { path: string; keys: Keys } | undefined
+
+export function keyStatus(): { path: string; exists: boolean; mode?: string; keyId?: string; problem?: string } {
+  const path = paths.masterKey()
+  if (!existsSync(path)) return { path, exists: false }
+  const mode = (statSync(path).mode & 0o777).toString(8)
+  try {
+    return { path, exists: true, mode, keyId: loadKeys({ create: false }).keyId }
+  } catch (e) {
+    return { path, exists: true, mode, problem: e instanceof Error ? e.message : String(e) }
+  }
+}
+
+export function loadKeys(opts: { create?: boolean } = {}): Keys {
+  const path = paths.masterKey()
+  if (cached?.path === path) return cached.keys
+  if (!existsSync(path)) {
+    if (opts.create === false) {
+      throw new EgcError("E_KEY_MISSING", `no master key at ${path}`, { hint: "restore it from your recovery copy, or run any egc command to create a new one" })
+    }
+    createKeyFile(path)
+  }
+  const master = readMaster(path)
+  const keys: Keys = {
+    content: deriveKey(master, "content"),
+    hash: deriveKey(master, "hash"),
+    team: deriveKey(master, "team"),
+    keyId: keyedHash(deriveKey(master, "check"), "egc-key-id").slice(0, 16),
+  }
+  master.fill(0)
+  cached = { path, keys }
+  return keys
+}
+
+export function resetKeyCache(): void {
+  cached = undefined
+}
+
+function createKeyFile(path: string): void {
+  ensurePrivateDir(paths.keysDir())
+  const line = `${HEADER} ${Buffer.from(randomKey()).toString("base64")}\n`
+  let fd: number
+  try {
+    // wx: never overwrite a key another process created a moment ago
+    fd = openSync(path, "wx", 0o600)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === "EEXIST") return
+    throw new EgcError("E_IO", `cannot create key file ${path}`, { cause: e })
+  }
+  try {
+    writeSync(fd, line)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  chmodSync(path, 0o600)
+}
+
+export function readMaster(path: string): Uint8Array {
+  let st
+  try {
+    st = statSync(path)
+  } catch (cause) {
+    throw new EgcError("E_KEY_MISSING", `cannot read key file ${path}`, { cause })
+  }
+  if (process.platform !== "win32" && (st.mode & 0o077) !== 0) {
+    throw new EgcError("E_KEY_MODE", `key file ${path} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`, {
+      hint: `run: chmod 600 '${path}'`,
+    })
+  }
+  let text: string
+  try {
+    text = readFileSync(path, "utf8")
+  } catch (cause) {
+    throw new EgcError("E_KEY_MISSING", `cannot read key file ${path}`, { cause, hint: "check its owner and permissions" })
+  }
+  return parseKeyText(text, path)
+}
+
+export function parseKeyText(text: string, source: string): Uint8Array {
+  const match = /^egc-master-key-v1 ([A-Za-z0-9+/]{43}=)\s*$/.exec(text.trim())
+  if (!match?.[1]) {
+    throw new EgcError("E_KEY_INVALID", `${source} is not an egc master key`, { hint: "restore the file from your recovery copy" })
+  }
+  const bytes = new Uint8Array(Buffer.from(match[1], "base64"))
+  if (bytes.length !== 32) throw new EgcError("E_KEY_INVALID", `${source} does not hold a 32-byte key`)
+  return bytes
+}
+
+/** Text of a recovery copy of the master key (only `egc keys export --i-understand` calls this). */
+export function exportMasterText(): string {
+  loadKeys()
+  const master = readMaster(paths.masterKey())
+  const text = `${HEADER} ${Buffer.from(master).toString("base64")}\n`
+  master.fill(0)
+  return text
+}
+
+/** Compare the stored key id of a database with the loaded key. */
+export function keyMatches(stored: string, keys: Keys): boolean {
+  const enc = new TextEncoder()
+  return constantTimeEqual(enc.encode(sha256Hex(stored)), enc.encode(sha256Hex(keys.keyId)))
+}

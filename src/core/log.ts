@@ -1,0 +1,77 @@
+import { appendFileSync, renameSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { env } from "./env"
+import { ensurePrivateDir, paths } from "./paths"
+
+/**
+ * The one logger. Lines go to stderr, or to `$EGC_HOME/logs/egc.log` for machine-facing
+ * commands (hooks, serve) whose stderr nobody reads. Never stdout: that is protocol.
+ * consola is for people (src/cli/ui.ts); it is too heavy for the hook path.
+ */
+export type Level = "debug" | "info" | "warn" | "error"
+const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 }
+const MAX_BYTES = 1_000_000
+const KEEP = 3
+
+let sink: "stderr" | "file" = "stderr"
+
+export function logToFile(): void {
+  sink = "file"
+}
+
+function threshold(): number {
+  const level = env.logLevel() as Level | undefined
+  return ORDER[level ?? (sink === "file" ? "info" : "warn")] ?? ORDER.warn
+}
+
+function format(level: Level, tag: string, message: string, extra?: Record<string, unknown>): string {
+  const kv = extra
+    ? Object.entries(extra)
+        .map(([k, v]) => ` ${k}=${typeof v === "string" ? JSON.stringify(v) : String(v)}`)
+        .join("")
+    : ""
+  return `${new Date().toISOString()} ${level.toUpperCase()} [${tag}] ${message}${kv}\n`
+}
+
+function writeFile(line: string): void {
+  try {
+    const dir = ensurePrivateDir(paths.logs())
+    const file = join(dir, "egc.log")
+    try {
+      if (statSync(file).size > MAX_BYTES) rotate(file)
+    } catch {
+      // no file yet
+    }
+    appendFileSync(file, line, { mode: 0o600 })
+  } catch {
+    // logging must never break the caller
+  }
+}
+
+function rotate(file: string): void {
+  for (let i = KEEP - 1; i >= 1; i--) {
+    try {
+      renameSync(`${file}.${i}`, `${file}.${i + 1}`)
+    } catch {
+      // missing generation
+    }
+  }
+  renameSync(file, `${file}.1`)
+}
+
+export interface Logger {
+  debug(message: string, extra?: Record<string, unknown>): void
+  info(message: string, extra?: Record<string, unknown>): void
+  warn(message: string, extra?: Record<string, unknown>): void
+  error(message: string, extra?: Record<string, unknown>): void
+}
+
+export function createLogger(tag: string): Logger {
+  const emit = (level: Level) => (message: string, extra?: Record<string, unknown>) => {
+    if (ORDER[level] < threshold()) return
+    const line = format(level, tag, message, extra)
+    if (sink === "file") writeFile(line)
+    else process.stderr.write(line)
+  }
+  return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") }
+}

@@ -1,0 +1,3 @@
+import { run } from "./cli/run"
+
+await run(process.argv.slice(2))
