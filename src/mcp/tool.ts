@@ -1,0 +1,48 @@
+import type { z } from "zod"
+import type { Config } from "../core/config"
+import type { Project } from "../core/project"
+
+/**
+ * The shape every MCP tool file exports (one tool per file under src/mcp/tools/<faculty>/). The
+ * server (src/mcp/server.ts) registers them: it validates input, binds the project, runs the
+ * handler, caps the result in one place, and turns a ToolFailure into an `isError` result.
+ */
+export interface ToolContext {
+  /** The project this call acts on: one of the server's bound projects (client roots or cwd). */
+  project: Project
+  /** Every project the server is bound to (a call may name one of these, and no other). */
+  boundProjects: readonly Project[]
+  /** This server's session (one `egc serve` process per agent session). */
+  session: { id: string; client?: string }
+  config: Config
+}
+
+export interface ToolAnnotations {
+  readOnlyHint: boolean
+  destructiveHint: boolean
+  idempotentHint: boolean
+  openWorldHint: boolean
+}
+
+export interface ToolDef<I extends z.ZodRawShape = z.ZodRawShape, O extends z.ZodRawShape = z.ZodRawShape> {
+  name: string
+  title: string
+  /** Written for a model: what, when, when not, limits. Kept as a .txt file beside the tool. */
+  description: string
+  /** `default` tools are listed in the default profile (at most 16 in all); `full` adds the rest. */
+  profile: "default" | "full"
+  input: I
+  output: O
+  annotations: ToolAnnotations
+  handler: (args: z.infer<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.infer<z.ZodObject<O>>> | z.infer<z.ZodObject<O>>
+}
+
+export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(def: ToolDef<I, O>): ToolDef<I, O> => def
+
+/** A domain failure: becomes a tool result with isError and this text, which says what to do next. */
+export class ToolFailure extends Error {
+  constructor(message: string) {
+    super(message)
+    this.name = "ToolFailure"
+  }
+}
