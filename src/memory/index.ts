@@ -17,13 +17,24 @@ import { applyStatePatchSafe } from "./state/patch"
 import { forget, liftTombstone } from "./write/forget"
 import { writeItem } from "./write/item"
 import { approve, reject, type ItemEdits } from "./write/review"
+import { getPolicy, recordGrant, setPolicy, type GrantResult } from "./write/grants"
+import { decaySweep, recallLessons, reinforceLesson, saveLesson, type LessonInput } from "./lessons"
+import { expireSweep, getWorking, listWorking, setWorking } from "./working"
+import { commitProposal, discardProposal, propose, type CommitResult, type ProposalResult } from "./proposals"
+import { listConflicts, resolveConflict, type ConflictView } from "./conflicts"
+import { history } from "./history"
 import type {
-  Actor, ConsentPolicy, ForgetResult, ItemInput, ItemList, ItemView, ListQuery, Project, RecallQuery, RecallResult, ScopeName,
+  Actor, ConsentPolicy, GrantDecision, RecallItem, ForgetResult, ItemInput, ItemList, ItemView, ListQuery, Project, RecallQuery, RecallResult, ScopeName,
   SearchQuery, StatePatch, StatePatchResult, Unreadable, WriteContext, WriteResult,
 } from "./types"
 
 export type * from "./types"
-export type { AuditVerdict, AuditView, ItemEdits }
+export type { AuditVerdict, AuditView, ItemEdits, GrantResult, LessonInput, ProposalResult, CommitResult, ConflictView }
+export type { ScoredCandidate, Placement } from "./proposals"
+export { SIMILARITY, AMBIGUITY_MARGIN, PROPOSAL_TTL_MS } from "./proposals"
+export { LESSON_DEFAULT_CONFIDENCE, LESSON_DECAY_PER_WEEK, LESSON_ARCHIVE_BELOW, LESSON_GRACE_MS, decayedConfidence } from "./lessons"
+export { GRANT_TTL_MS } from "./write/grants"
+export { WORKING_MAX_TTL_MS } from "./_store"
 export { LIMITS } from "./write/prepare"
 export { SUPERSEDE_CONFIDENCE_BAR } from "./write/item"
 export { RANK, STATUS_PENALTY } from "./recall"
@@ -44,6 +55,30 @@ export interface Memory {
   approve(id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult
   reject(id: string, ctx: WriteContext): WriteResult
   auditVerify(): AuditVerdict
+  /** The supersede chain of an item, including superseded versions. */
+  history(q: { project: Project; id: string }): ItemList
+  lessons: {
+    save(input: LessonInput, ctx: WriteContext): WriteResult
+    recall(q: { project: Project; query: string; minConfidence?: number; limit?: number }, actor: Actor): RecallItem[]
+    reinforce(id: string, ctx: WriteContext): WriteResult
+    /** Idempotent decay of lessons unused for 30 days; archives below 0.2. */
+    sweep(q?: { project?: Project }): { decayed: string[]; archived: string[] }
+  }
+  working: {
+    set(q: { key: string; value: string; ttlMs?: number }, ctx: WriteContext): WriteResult
+    get(q: { project: Project; key: string }): ItemView | undefined
+    list(q: { project: Project }): ItemView[]
+    /** Marks expired entries (they are already invisible); returns their ids. */
+    sweep(): string[]
+  }
+  propose(q: { project: Project; items: ItemInput[] }, ctx: WriteContext): ProposalResult
+  commit(q: { proposalId: string; drop?: number[] }, ctx: WriteContext): CommitResult
+  discard(proposalId: string): boolean
+  conflicts(q: { project: Project }): ConflictView[]
+  resolve(q: { project: Project; id: string; keep: "new" | "old" | "both" }, actor: Actor): { ok: boolean; reason?: string }
+  grant(q: { project: Project; sessionId: string; decision: GrantDecision; ttlMs?: number }, actor: Actor): GrantResult
+  policy(q: { project: Project }): ConsentPolicy
+  setPolicy(q: { project: Project; policy: ConsentPolicy }, actor: Actor): { ok: boolean; reason?: string }
   audit(q: { project: Project; item?: string; limit?: number }): AuditView[]
   readonly store: Store
 }
@@ -90,5 +125,26 @@ export function createMemory(store: Store): Memory {
     reject: (id, ctx) => reject(store, id, ctx),
     auditVerify: () => verifyAudit(store.db, store.keys),
     audit: (q) => auditLog(store.db, { project: q.project.id, item: q.item, limit: q.limit }),
+    history: (q) => history(store, q),
+    lessons: {
+      save: (input, ctx) => saveLesson(store, input, ctx),
+      recall: (q, actor) => recallLessons(store, q, actor),
+      reinforce: (id, ctx) => reinforceLesson(store, id, ctx),
+      sweep: (q) => decaySweep(store, q),
+    },
+    working: {
+      set: (q, ctx) => setWorking(store, q, ctx),
+      get: (q) => getWorking(store, q),
+      list: (q) => listWorking(store, q),
+      sweep: () => expireSweep(store),
+    },
+    propose: (q, ctx) => propose(store, q, ctx),
+    commit: (q, ctx) => commitProposal(store, q, ctx),
+    discard: (id) => discardProposal(store, id),
+    conflicts: (q) => listConflicts(store, q),
+    resolve: (q, actor) => resolveConflict(store, q, actor),
+    grant: (q, actor) => recordGrant(store, q, actor),
+    policy: (q) => getPolicy(store, q.project),
+    setPolicy: (q, actor) => setPolicy(store, q, actor),
   }
 }

@@ -17,7 +17,14 @@ export const SUPERSEDE_CONFIDENCE_BAR = 0.75
  * before the transaction; tombstones, consent, de-duplication, sealing, edges and the audit record
  * run inside one immediate transaction, so concurrent writers neither double nor lose an item.
  */
-export function writeItem(store: Store, raw: ItemInput, ctx: WriteContext, opts: { forceStatus?: Status; disputedOf?: string } = {}): WriteResult {
+export interface InsertOptions {
+  /** A consent verdict already taken for a batch (proposal commit); the batch consumes its grant once. */
+  consent?: { status: "active" | "pending" }
+  /** Relation to record when the caller already scored the item (proposals). */
+  forceConflict?: string
+}
+
+export function writeItem(store: Store, raw: ItemInput, ctx: WriteContext, opts: InsertOptions = {}): WriteResult {
   const prepared = prepareItem(raw)
   if (isRefusal(prepared)) return { outcome: "refused", code: prepared.code, reason: prepared.reason }
   return tx(store, () => insertPrepared(store, prepared, ctx, opts))
@@ -30,7 +37,7 @@ function tombstoned(store: Store, projects: string[], prints: string[]): boolean
 }
 
 /** The transactional half of writeItem, for callers already inside a write transaction. */
-export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opts: { forceStatus?: Status }): WriteResult {
+export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opts: InsertOptions): WriteResult {
   const { input } = p
   const { project, scope } = storedScope(ctx.project, input.kind, input.scope)
   const t = now()
@@ -41,9 +48,9 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
     return { outcome: "refused", code: "tombstoned", reason: "this content was forgotten; a person must lift the tombstone before it can be stored again" }
   }
   registerProject(store, ctx.project)
-  const consent = decideConsent(store, ctx.project.id, ctx.actor)
+  const consent = opts.consent ?? decideConsent(store, ctx.project.id, ctx.actor)
   if ("refused" in consent) return { outcome: "refused", code: consent.code, reason: consent.reason }
-  const status = opts.forceStatus ?? consent.status
+  const status = consent.status
   const fp = itemPrint(store.keys, input.kind, scope, p.title, p.body)
   const dup = store.db
     .query("SELECT id, status, kind FROM memory_items WHERE project = ? AND fp = ? AND status IN ('active', 'pending') AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
@@ -66,7 +73,7 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const id = newId("m_")
   const confidence = input.confidence ?? (input.kind === LESSON ? 0.7 : 1)
   const ttl = input.kind === "working" ? Math.min(input.ttlMs ?? store.workingTtlMs, WORKING_MAX_TTL_MS) : input.ttlMs
-  const disputed = !!target && confidence < SUPERSEDE_CONFIDENCE_BAR
+  const disputed = !!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)
   const entityKeys = [...new Set(p.entities.map((e) => entityKey(store.keys, e)))].join(" ")
   const content = sealContent(store.keys, "memory_items", id, project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: p.key })
   store.db
@@ -82,10 +89,12 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   let conflictId: string | undefined
   if (replaced && status === "active") supersedeRow(store, replaced, id, project, ctx.actor)
   if (target && status === "active") {
-    if (disputed) conflictId = openConflict(store, project, id, target, `supersede at confidence ${confidence} is below ${SUPERSEDE_CONFIDENCE_BAR}`, ctx)
+    const why = opts.forceConflict ?? `supersede at confidence ${confidence} is below ${SUPERSEDE_CONFIDENCE_BAR}`
+    if (disputed) conflictId = openConflict(store, project, id, target, why, ctx)
     else supersedeRow(store, target, id, project, ctx.actor)
   } else if (target) addEdge(store, project, id, target, "supersedes", 1)
-  if (consent.grantId && status === "active") store.db.query("UPDATE memory_grants SET consumed_at = ? WHERE id = ?").run(t, consent.grantId)
+  const grantId = "grantId" in consent ? (consent.grantId as string | undefined) : undefined
+  if (grantId && status === "active") store.db.query("UPDATE memory_grants SET consumed_at = ? WHERE id = ?").run(t, grantId)
   const outcome = status === "pending" ? "pending" : "created"
   return { outcome, id, status, ...(p.redacted.length ? { redacted: p.redacted } : {}), ...(conflictId ? { conflictId } : {}) }
 }

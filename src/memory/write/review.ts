@@ -6,7 +6,10 @@ import { GLOBAL, nextRev, tx, type Store } from "../_store"
 import { present, isUnreadable, selectRows } from "../read"
 import type { WriteContext, WriteResult } from "../types"
 import { isRefusal, prepareItem } from "./prepare"
-import { setStatusRow } from "./mutate"
+import { setStatusRow, supersedeRow } from "./mutate"
+
+/** Kinds with one live item per scope: approving a new one replaces the old. */
+const SINGLE_VALUED = new Set(["context"])
 
 export interface ItemEdits {
   title?: string
@@ -57,6 +60,14 @@ export function approve(store: Store, id: string, ctx: WriteContext, edits?: Ite
       appendAudit(store.db, store.keys, { project: row.project, item: id, action: "edit", actor: ctx.actor, detail: `version=${versionId}` })
     }
     setStatusRow(store, id, row.project, "active", "approve", ctx.actor)
+    // what the pending item was written to replace is replaced now that a person agreed
+    const replaced = store.db
+      .query("SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'")
+      .all(id) as Array<{ id: string }>
+    if (SINGLE_VALUED.has(view.kind)) {
+      replaced.push(...(store.db.query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?").all(row.project, row.scope, view.kind, id) as Array<{ id: string }>))
+    }
+    for (const r of replaced) supersedeRow(store, r.id, id, row.project, ctx.actor)
     return { outcome: "created", id, status: "active" } as WriteResult
   })
 }
