@@ -23,7 +23,10 @@ export function tx<T>(store: Store, fn: () => T): T {
   try {
     return store.db.transaction(fn).immediate()
   } catch (cause) {
-    throw asDbError(cause)
+    // SQLite failures become typed database errors; our own exceptions keep their identity
+    const code = (cause as { code?: unknown }).code
+    if (typeof code === "string" && code.startsWith("SQLITE")) throw asDbError(cause)
+    throw cause
   }
 }
 
