@@ -23,13 +23,13 @@ function storedEdges(store: Store, ids: string[]): Edge[] {
 }
 
 /** One hop from the seeds along stored edges, strongest first, to visible live items only. */
-export function neighbours(store: Store, seeds: ItemView[], visible: Map<string, ItemView>): ItemView[] {
+export function neighbours(store: Store, seeds: ItemView[], visible: (id: string) => ItemView | undefined): ItemView[] {
   const chosen = new Set(seeds.map((s) => s.id))
   const found: Array<{ v: ItemView; w: number }> = []
   for (const e of storedEdges(store, [...chosen])) {
     if (!(EDGE_WALK_TYPES as readonly string[]).includes(e.type)) continue
     const other = chosen.has(e.src) ? e.dst : e.src
-    const v = visible.get(other)
+    const v = visible(other)
     if (!v || chosen.has(other)) continue
     chosen.add(other)
     found.push({ v, w: e.weight })

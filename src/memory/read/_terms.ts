@@ -19,8 +19,11 @@ export function stem(word: string): string {
   return word
 }
 
+const PLAIN = /^[\x21-\x7e]+$/
+
 export function processTerm(term: string): string | null {
-  const t = foldText(term)
+  // printable ASCII needs no Unicode folding; this path carries almost every term and keeps indexing fast
+  const t = PLAIN.test(term) ? term.toLowerCase() : foldText(term)
   if (!t || STOP.has(t)) return null
   return stem(t)
 }

@@ -1,7 +1,7 @@
 import { now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import { appendAudit } from "../audit"
-import { entityKey, itemPrint, sealContent, textPrint } from "../_seal"
+import { entityKeyGroups, itemPrint, sealContent, textPrint } from "../_seal"
 import { GLOBAL, nextRev, tx, type Store } from "../_store"
 import { present, isUnreadable, selectRows } from "../read"
 import type { WriteContext, WriteResult } from "../types"
@@ -52,7 +52,7 @@ export function approve(store: Store, id: string, ctx: WriteContext, edits?: Ite
           itemPrint(store.keys, view.kind, row.scope, p.title, p.body),
           prints[0] as string,
           p.title ? (prints[1] as string) : null,
-          [...new Set(p.entities.map((e) => entityKey(store.keys, e)))].join(" "),
+          entityKeyGroups(store.keys, p.entities),
           now(),
           nextRev(store),
           id,
