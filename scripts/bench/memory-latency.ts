@@ -169,4 +169,5 @@ for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
   process.stdout.write(`${JSON.stringify(row)}\n`)
 }
 db.close()
-rmSync(root, { recursive: true, force: true })
+if (args.includes("--keep")) process.stderr.write(`kept ${dbPath} (repo ${(repos[0] as (typeof repos)[number]).path})\n`)
+else rmSync(root, { recursive: true, force: true })

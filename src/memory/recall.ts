@@ -19,6 +19,8 @@ export const DEFAULT_RECALL_LIMIT = 8
 export const SEED_FLOOR = 0.2
 /** Only the strongest lexical and entity matches are ranked; the rest cannot reach the top. */
 export const CANDIDATE_CAP = 300
+/** Entities shared by more items than this are too common to link anything. */
+export const SHARED_ENTITY_FANOUT = 50
 
 export interface Candidates {
   items: ItemMeta[]
@@ -26,6 +28,8 @@ export interface Candidates {
   open: (id: string) => ItemView | undefined
   /** A visible live item by id, for the neighbourhood walk. */
   visible: (id: string) => ItemView | undefined
+  /** Items sharing entities with an item: id → number of shared entities. */
+  shared: (id: string) => Map<string, number>
   unreadable: Unreadable[]
 }
 
@@ -45,7 +49,16 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
   search.addAll(items.map(asDoc))
   const byId = new Map(items.map((v) => [v.id, v]))
   const metas = rows.filter((r) => byId.has(r.id)).map(metaOf)
-  return { items: metas, lexical: new Map(search.search(q.query).map((r) => [String(r.id), r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), unreadable }
+  const shared = (id: string) => {
+    const mine = new Set(metas.find((m) => m.id === id)?.entityGroups.map((g) => g[0]))
+    const out = new Map<string, number>()
+    for (const m of metas) {
+      const n = m.id === id ? 0 : m.entityGroups.filter((g) => mine.has(g[0])).length
+      if (n) out.set(m.id, n)
+    }
+    return out
+  }
+  return { items: metas, lexical: new Map(search.search(q.query).map((r) => [String(r.id), r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
 }
 
 /**
@@ -90,11 +103,23 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     return idx && live(idx.meta.get(id)) ? idx.view(id) : undefined
   }
   const unreadable = () => indexes.flatMap((idx) => [...idx.unreadable.values()])
+  const shared = (id: string) => {
+    const out = new Map<string, number>()
+    const idx = owner(id)
+    for (const group of idx?.meta.get(id)?.entityGroups ?? []) {
+      const ids = idx?.entities.get(group[0] as string)
+      // an entity every item mentions links nothing in particular
+      if (!ids || ids.size > SHARED_ENTITY_FANOUT) continue
+      for (const other of ids) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
+    }
+    return out
+  }
   return {
     items: [...found.values()],
     lexical,
     open,
     visible,
+    shared,
     get unreadable() {
       return unreadable()
     },
@@ -136,7 +161,7 @@ export function recall(store: Store, q: RecallQuery): RecallResult {
     const v = c.open(r.item.id)
     if (v) chosen.push({ ...v, score: round(r.score), cluster: 0, via: "seed" })
   }
-  for (const n of neighbours(store, chosen, c.visible)) chosen.push({ ...n, score: 0, cluster: 0, via: "neighbour" })
+  for (const n of neighbours(store, chosen, c.visible, c.shared)) chosen.push({ ...n, score: 0, cluster: 0, via: "neighbour" })
   const clusters = buildClusters(store, chosen)
   const cap = q.tokenCap ?? store.recallTokenCap
   const full = chosen.reduce((sum, v) => sum + estimateTokens(`${v.title}\n${v.body}`), 0)

@@ -9,7 +9,7 @@ const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "aut
 
 describe("sealed index snapshot", () => {
   test("pack and unpack give the same search results, without discarded documents", () => {
-    const docs = Array.from({ length: 50 }, (_, i) => ({ id: `d${i}`, title: `note ${i}`, body: `${SERVICES[i % 8]} service handles ${i % 3 ? "refunds" : "orders"}`, entities: "", tags: "", kind: "note" }))
+    const docs = Array.from({ length: 50 }, (_, i) => ({ id: `d${i}`, title: `note ${i}`, text: `${SERVICES[i % 8]} service handles ${i % 3 ? "refunds" : "orders"}` }))
     const ms = newSearch()
     ms.addAll(docs)
     ms.discard("d3")

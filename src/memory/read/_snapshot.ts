@@ -80,6 +80,8 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
     v: number; documentCount: number; nextId: number; fieldIds: Record<string, number>; avg: number[]; dirt: number; ids: string; terms: string; nPost: number; nLen: number; nShort: number
   }
   if (h.v !== 1) throw new Error("unknown index snapshot version")
+  const fields = (options as { fields: string[] }).fields
+  if (Object.keys(h.fieldIds).join() !== fields.join()) throw new Error("index snapshot was made with other fields")
   const start = 4 + headerLength + ((4 - ((4 + headerLength) % 4)) % 4)
   const numbers = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.byteLength))
   const ms = new MiniSearch<T>(options)

@@ -45,13 +45,11 @@ export interface ProjectIndex {
   changedSinceSnapshot: number
 }
 
+/** Two fields only: every extra field multiplies the posting maps MiniSearch keeps per term. */
 interface IndexedDoc {
   id: string
   title: string
-  body: string
-  entities: string
-  tags: string
-  kind: string
+  text: string
 }
 
 /** A snapshot is rewritten once this many documents changed since the last one. */
@@ -59,15 +57,15 @@ export const SNAPSHOT_EVERY = 200
 /** Projects smaller than this are indexed from scratch; a snapshot would not pay for itself. */
 export const SNAPSHOT_MIN_DOCS = 300
 const INDEXED = new Set(["active", "pending", "superseded", "archived", "expired"])
-const FIELDS = ["title", "body", "entities", "tags", "kind"]
+const FIELDS = ["title", "text"]
 
-export const INDEX_OPTIONS = { fields: FIELDS, tokenize, processTerm, searchOptions: { boost: { title: 2, entities: 1.5, tags: 1.2 }, prefix: (t: string) => t.length > 3, processTerm, tokenize } }
+export const INDEX_OPTIONS = { fields: FIELDS, tokenize, processTerm, searchOptions: { boost: { title: 2 }, prefix: (t: string) => t.length > 3, processTerm, tokenize } }
 
 export function newSearch(): MiniSearch<IndexedDoc> {
   return new MiniSearch<IndexedDoc>(INDEX_OPTIONS)
 }
 
-export const asDoc = (v: ItemView): IndexedDoc => ({ id: v.id, title: v.title, body: v.body, entities: v.entities.join(" "), tags: v.tags.join(" "), kind: v.kind })
+export const asDoc = (v: ItemView): IndexedDoc => ({ id: v.id, title: v.title, text: `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}` })
 
 export const entityNames = (entity: string): string[] => {
   const n = normalEntity(entity)
