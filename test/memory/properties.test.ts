@@ -82,7 +82,7 @@ describe("edit and graph", () => {
     const seed = b.memory.write({ kind: "decision", body: "Webhooks are verified with HMAC signatures", entities: ["src/webhooks/verify.ts"] }, ctx)
     const sibling = b.memory.write({ kind: "failure", body: "Clock skew broke the check in staging", entities: ["src/webhooks/verify.ts"] }, ctx)
     const stranger = b.memory.write({ kind: "failure", body: "Clock skew broke cron in staging", entities: ["src/cron.ts"] }, ctx)
-    const r = b.memory.recall({ project: p, query: "how are webhooks verified with HMAC" })
+    const r = b.memory.recall({ project: p, query: "HMAC signatures" })
     expect(r.items[0]?.id).toBe(seed.id as string)
     expect(r.items.find((v) => v.id === sibling.id)?.via).toBe("neighbour")
     expect(r.items.map((v) => v.id)).not.toContain(stranger.id as string)
