@@ -15,7 +15,7 @@ export default defineCommand({
     const cwd = args.cwd ?? process.cwd()
     const flags = args.tools ? { mcp: { tools: args.tools === "default" || args.tools === "full" ? args.tools : args.tools.split(",").map((t) => t.trim()) } } : undefined
     const config = await loadConfig({ projectRoot: cwd, flags })
-    const [{ serveStdio }, { allTools }] = await Promise.all([import("../../mcp/stdio"), import("../../mcp/tools")])
-    await serveStdio({ cwd, config, tools: allTools })
+    const [{ serveStdio }, { allTools }, mesh] = await Promise.all([import("../../mcp/stdio"), import("../../mcp/tools"), import("../../mcp/tools/mesh/session")])
+    await serveStdio({ cwd, config, tools: allTools, onCall: mesh.onToolCall, onClose: mesh.onServerClose })
   },
 })
