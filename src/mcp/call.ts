@@ -25,7 +25,7 @@ export interface CallDeps {
 
 export const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] })
 
-export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps): Promise<CallToolResult> {
+export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps, signal?: AbortSignal): Promise<CallToolResult> {
   const name = tool.def.name
   const rawSize = JSON.stringify(raw ?? {}).length
   if (rawSize > ARGS_CHAR_LIMIT) {
@@ -37,7 +37,7 @@ export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps)
   try {
     const binding = await deps.binding()
     const project = projectFor(binding, typeof named === "string" ? named : undefined)
-    const ctx: ToolContext = { project, boundProjects: binding.projects, session: deps.session, config: deps.config }
+    const ctx: ToolContext = { project, boundProjects: binding.projects, session: deps.session, config: deps.config, signal }
     try {
       deps.onCall?.(ctx)
     } catch (e) {

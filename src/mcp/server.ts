@@ -46,16 +46,19 @@ export function createServer(deps: ServerDeps): { server: Server; close: () => P
   }
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...compiled.values()].map((t) => t.listing) }))
-  server.setRequestHandler(CallToolRequestSchema, async (request) => {
+  const inflight = new AbortController()
+  server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = compiled.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name).slice(0, 80)}; call tools/list for the tools this server offers`)
-    return callTool(tool, request.params.arguments, { binding: bind, session, config: deps.config, log, onCall: deps.onCall })
+    const signal = AbortSignal.any([extra.signal, inflight.signal])
+    return callTool(tool, request.params.arguments, { binding: bind, session, config: deps.config, log, onCall: deps.onCall }, signal)
   })
 
   let closed = false
   const close = async () => {
     if (closed) return
     closed = true
+    inflight.abort()
     try {
       deps.onClose?.(session)
     } catch (e) {

@@ -13,6 +13,7 @@ export const commands: Record<string, Loader> = {
   doctor: () => load(import("./doctor")),
   keys: () => load(import("./keys")),
   serve: () => load(import("./serve")),
+  mesh: () => load(import("./mesh")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */

@@ -15,7 +15,7 @@ export const sessionWait = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ timeout_seconds }, ctx) => {
     ensureAnnounced(ctx)
-    const events = await waitForEvents(ctx.project, ctx.session.id, timeout_seconds * 1000)
+    const events = await waitForEvents(ctx.project, ctx.session.id, timeout_seconds * 1000, { signal: ctx.signal })
     return { project: ctx.project.display, events: events.map(toEvent), timedOut: events.length === 0 }
   },
 })
