@@ -19,12 +19,9 @@ export interface CompiledTool {
   }
 }
 
-const projectField = z.string().max(4096).optional().describe("project folder to act on (default: this session's project); must be inside one of the client's roots")
+const projectField = z.string().max(4096).optional().describe("project folder (default: this session's)")
 
-const shared = {
-  truncated: z.boolean().optional().describe("true when the result was cut to fit the size limit"),
-  note: z.string().optional().describe("what was cut, when truncated"),
-}
+const shared = { truncated: z.boolean().optional(), note: z.string().optional() }
 
 export function compileTool(def: ToolDef): CompiledTool {
   const inputShape = "project" in def.input ? def.input : { ...def.input, project: projectField }
@@ -39,15 +36,31 @@ export function compileTool(def: ToolDef): CompiledTool {
       title: def.title,
       description: def.description.trim(),
       inputSchema: jsonSchema(input, "input"),
-      outputSchema: jsonSchema(output, "output"),
+      outputSchema: lean(jsonSchema(output, "output")),
       annotations: def.annotations,
     },
   }
 }
 
 function jsonSchema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: "any" }) as Record<string, unknown>
+  const out = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: io === "output" ? "ref" : "inline" }) as Record<string, unknown>
   delete out.$schema
+  return out
+}
+
+/**
+ * The listed output schema keeps types and required fields (clients validate results against it)
+ * but drops field descriptions and closedness: the model reads the tool description, and every
+ * listed character is paid for on every turn (the context budget).
+ */
+function lean(node: unknown): Record<string, unknown> {
+  if (Array.isArray(node)) return node.map(lean) as unknown as Record<string, unknown>
+  if (node === null || typeof node !== "object") return node as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "description" || k === "additionalProperties") continue
+    out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, lean(s)])) : lean(v)
+  }
   return out
 }
 

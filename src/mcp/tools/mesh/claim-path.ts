@@ -11,10 +11,10 @@ export const claimPath = defineTool({
   description,
   profile: "default",
   input: {
-    path: z.string().min(1).max(1024).describe("file, folder (ending in /) or glob, relative to the project root, e.g. src/api/users.ts or src/api/**"),
-    mode: z.enum(["exclusive", "shared"]).default("exclusive").describe("exclusive (default) keeps others out; shared only keeps out exclusive claims"),
-    reason: z.string().max(500).optional().describe("why, in a few words; shown to anyone refused"),
-    minutes: z.number().int().min(1).max(240).optional().describe("lease length in minutes (default 15, at most 240); claim again to renew"),
+    path: z.string().min(1).max(1024).describe("file, folder/ or glob relative to the project root, e.g. src/api/**"),
+    mode: z.enum(["exclusive", "shared"]).default("exclusive").describe("shared only excludes exclusive claims"),
+    reason: z.string().max(500).optional().describe("why, shown to anyone refused"),
+    minutes: z.number().int().min(1).max(240).optional().describe("lease minutes (default 15)"),
   },
   output: {
     project: projectField,

@@ -10,7 +10,7 @@ export const releasePath = defineTool({
   title: "Release a claim",
   description,
   profile: "default",
-  input: { path: z.string().min(1).max(1024).optional().describe("the claimed path or glob, as claimed; omit to release all of this session's claims") },
+  input: { path: z.string().min(1).max(1024).optional().describe("as claimed; omit to release all yours") },
   output: { project: projectField, released: z.array(z.string()).describe("patterns released (empty when you held none of them)") },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: ({ path }, ctx) => {

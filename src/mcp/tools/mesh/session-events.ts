@@ -11,8 +11,8 @@ export const sessionEvents = defineTool({
   description,
   profile: "default",
   input: {
-    peek: z.boolean().default(false).describe("true to look without marking them read"),
-    limit: z.number().int().min(1).max(50).default(50).describe("at most this many (oldest first)"),
+    peek: z.boolean().default(false).describe("look without marking read"),
+    limit: z.number().int().min(1).max(50).default(50).describe("at most this many, oldest first"),
   },
   output: { project: projectField, events: z.array(eventShape).describe("unread events, oldest first"), more: z.boolean().describe("true when more are waiting") },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },

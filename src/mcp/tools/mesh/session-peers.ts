@@ -9,7 +9,7 @@ export const sessionPeers = defineTool({
   name: "session_peers",
   title: "List live peer sessions",
   description,
-  profile: "default",
+  profile: "full",
   input: {},
   output: { project: projectField, peers: z.array(peerShape).describe("other live sessions of this project") },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
