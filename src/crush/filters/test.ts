@@ -1,0 +1,44 @@
+import { BLANK, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, TEST_PASS } from "./_noise"
+import { capRuns, keepParents, type LineFilter, selection } from "./_select"
+
+// Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
+export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collect(?:ing|ed) \d+ items?|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|running \d+ tests?$|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*Starting \d+ tests? across|\s*RUNS? |\s*Determining test suites|\s*Ran all test suites)/
+// Frames of the runner and the language runtime, not of the project under test.
+const FRAMEWORK_FRAME = /node:internal|node_modules\/|\(internal\/|org\.junit\.|junit\.framework|sun\.reflect|java\.base\/|jdk\.internal|org\.apache\.maven|org\.gradle\.|_pytest\/|pluggy\/|site-packages\/|\/rustc\/|core::panicking|std::panicking|testing\.tRunner|runtime\/panic|runtime\.goexit|kotlin\.coroutines|reactor\.core/
+
+/** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
+export const testFilter: LineFilter = (lines) => {
+  const sel = selection(lines.length, 1)
+  let passes = 0
+  let firstPass = -1
+  let prevBlank = true
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? ""
+    const blank = BLANK.test(line)
+    if (TEST_PASS.test(line)) {
+      sel.keep[i] = 0
+      passes++
+      if (firstPass === -1) firstPass = i
+    } else if ((blank && prevBlank) || PROGRESS.test(line) || SEPARATOR.test(line) || TEST_CHATTER.test(line) || ROUTINE_LOG.test(line)) {
+      sel.keep[i] = 0
+    } else if (STACK_FRAME.test(line) && FRAMEWORK_FRAME.test(line)) {
+      sel.keep[i] = 0
+    }
+    prevBlank = blank || !sel.keep[i]
+  }
+  if (firstPass !== -1) sel.notes.set(firstPass, `… ${passes} passing test lines`)
+  capRuns(lines, sel, STACK_FRAME, 8, "stack frames")
+  dropOrphanBlanks(lines, sel.keep)
+  keepParents(lines, sel)
+  return sel
+}
+
+/** A blank line whose neighbours are both gone separates nothing. */
+export function dropOrphanBlanks(lines: string[], keep: Uint8Array): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!keep[i] || !BLANK.test(lines[i] ?? "")) continue
+    let prev = i - 1
+    while (prev >= 0 && !keep[prev]) prev--
+    if (prev < 0 || BLANK.test(lines[prev] ?? "")) keep[i] = 0
+  }
+}
