@@ -6,6 +6,8 @@
 export interface Token {
   kind: "word" | "op"
   value: string
+  /** Offset just past the token in the command text (operators only). */
+  end?: number
 }
 
 const OPS = ["&&", "||", "|&", ">>", "&>", "2>&1", ";;", "|", "&", ";", ">", "<", "(", ")"]
@@ -60,14 +62,14 @@ export function tokenize(command: string): Token[] | undefined {
     // `2>` `1>` redirections: a digit glued to > belongs to the operator
     if (op && !(op === ">" && inWord && /^\d+$/.test(word))) {
       flush()
-      out.push({ kind: "op", value: op })
+      out.push({ kind: "op", value: op, end: i + op.length })
       i += op.length
       continue
     }
     if (op === ">") {
       word = ""
       inWord = false
-      out.push({ kind: "op", value: ">" })
+      out.push({ kind: "op", value: ">", end: i + 1 })
       i++
       continue
     }
