@@ -4,8 +4,8 @@
  * each filter, so a filter that forgets a line cannot lose it.
  */
 const KEYWORD = /(?<!\w)(?:error|err!|fatal|panic|panicked|exception|traceback|failed|failure|fail:|failing|warning|warn|critical|denied|aborted|abort|vulnerabilit(?:y|ies)|deprecated)(?!\w)/i
-const CLASS_NAME = /\b[A-Z][A-Za-z0-9]*(?:Error|Exception|Failure|Panic)\b/
-const DIAGNOSTIC = /[\w./\\@~+-]+\.\w+:\d+:\d+|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
+const CLASS_NAME = /\w(?:Error|Exception)\b|\b[A-Z][A-Za-z0-9]*(?:Failure|Panic)\b/
+const DIAGNOSTIC = /[\w./\\@~+-]+\.\w+:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
 const PASSING = /^\s*(?:✓|✔|√|PASS\b|--- PASS|ok\s|PASSED\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED)\s*$|\bPASSED\b/
 const SUMMARY = new RegExp(
   [

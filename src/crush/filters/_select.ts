@@ -73,3 +73,15 @@ export function headTail(sel: Selection, head: number, tail: number): void {
   const first = middle[0]
   if (first !== undefined) sel.notes.set(first, `… ${middle.length} lines`)
 }
+
+/** Exact repeats of a line already kept (long enough to be content, not punctuation) go. */
+export function dropRepeats(lines: string[], sel: Selection, isKeeper: (line: string) => boolean): void {
+  const seen = new Set<string>()
+  for (let i = 0; i < lines.length; i++) {
+    if (!sel.keep[i]) continue
+    const line = lines[i] ?? ""
+    if (line.trim().length < 20) continue
+    if (seen.has(line) && !isKeeper(line)) sel.keep[i] = 0
+    seen.add(line)
+  }
+}

@@ -1,10 +1,12 @@
-import { BLANK, PROGRESS, SEPARATOR } from "./_noise"
-import { type LineFilter, selection } from "./_select"
+import { isProblem } from "../keep"
+import { BLANK, FRAMEWORK_FRAME, PROGRESS, SEPARATOR, STACK_FRAME } from "./_noise"
+import { capRuns, type LineFilter, selection } from "./_select"
 
 /** Drop progress and blank runs; if still long, keep the head and the tail (problems always stay). */
 export const genericFilter: LineFilter = (lines) => {
   const sel = selection(lines.length, 1)
   dropNoise(lines, sel.keep)
+  dropFrameworkFrames(lines, sel)
   const kept = sel.keep.reduce((n, k) => n + k, 0)
   if (kept > 80) {
     let seen = 0
@@ -26,4 +28,13 @@ export function dropNoise(lines: string[], keep: Uint8Array): void {
     if ((blank && prevBlank) || PROGRESS.test(line) || SEPARATOR.test(line)) keep[i] = 0
     prevBlank = blank
   }
+}
+
+/** Stack traces: the project's frames (a few per trace) stay, the framework's go. */
+export function dropFrameworkFrames(lines: string[], sel: ReturnType<typeof selection>): void {
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? ""
+    if (sel.keep[i] && STACK_FRAME.test(l) && FRAMEWORK_FRAME.test(l) && !isProblem(l)) sel.keep[i] = 0
+  }
+  capRuns(lines, sel, STACK_FRAME, 6, "stack frames")
 }

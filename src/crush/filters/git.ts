@@ -27,6 +27,7 @@ function subcommand(ctx: FilterContext): string {
 /** Every changed line of ordinary files; context lines and index lines go; big or generated files become counts. */
 function diffFilter(lines: string[]): Selection {
   const sel = selection(lines.length, 0)
+  const bodies = new Map<string, string>()
   let fileStart = -1
   const closeFile = (end: number) => {
     if (fileStart === -1) return
@@ -47,10 +48,21 @@ function diffFilter(lines: string[]): Selection {
       sel.notes.set(fileStart + 1, `… +${added} −${removed} lines in ${hunks} hunks of ${path || "this file"} (summarised)`)
       return
     }
+    const changed: number[] = []
     for (let i = fileStart + 1; i < end; i++) {
       const l = lines[i] ?? ""
-      if (/^(?:@@|\+|-|Binary files|rename |new file|deleted file|similarity|old mode|new mode|\\ No newline)/.test(l)) sel.keep[i] = 1
+      // `--- a/x` and `+++ b/x` repeat the header's paths; renames and new files keep theirs
+      if ((l === `--- a/${path}` || l === `+++ b/${path}`) && path) continue
+      if (/^(?:@@|\+|-|Binary files|rename |new file|deleted file|similarity|old mode|new mode|\\ No newline)/.test(l)) changed.push(i)
     }
+    const body = changed.filter((i) => !(lines[i] ?? "").startsWith("@@")).map((i) => lines[i]).join("\n")
+    const twin = bodies.get(body)
+    if (twin && body.length > 80) {
+      sel.notes.set(fileStart + 1, `… the same +${added} −${removed} lines as in ${twin}`)
+      return
+    }
+    if (path) bodies.set(body, path)
+    for (const i of changed) sel.keep[i] = 1
   }
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""

@@ -1,5 +1,5 @@
 import { isProblem } from "../keep"
-import { BLANK, PROGRESS, SEPARATOR } from "./_noise"
+import { BLANK, PROGRESS, ROUTINE_LOG, SEPARATOR } from "./_noise"
 import { type LineFilter, type Selection, selection } from "./_select"
 import { genericFilter } from "./generic"
 import { tableFilter } from "./table"
@@ -23,7 +23,7 @@ function drop(lines: string[], noise: RegExp): Selection {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""
     const blank = BLANK.test(l)
-    if ((noise.test(l) || PROGRESS.test(l) || (blank && prevBlank)) && !isProblem(l)) sel.keep[i] = 0
+    if ((noise.test(l) || PROGRESS.test(l) || ROUTINE_LOG.test(l) || (blank && prevBlank)) && !isProblem(l)) sel.keep[i] = 0
     prevBlank = blank || !sel.keep[i]
   }
   return sel

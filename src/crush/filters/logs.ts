@@ -1,5 +1,5 @@
 import { isProblem } from "../keep"
-import { BLANK, STACK_FRAME } from "./_noise"
+import { BLANK, FRAMEWORK_FRAME, STACK_FRAME } from "./_noise"
 import { capRuns, type LineFilter, selection } from "./_select"
 
 // Timestamps, durations, ids and numbers vary between otherwise identical lines.
@@ -29,7 +29,10 @@ export const logsFilter: LineFilter = (lines) => {
       if (i > 0 && BLANK.test(lines[i - 1] ?? "")) sel.keep[i] = 0
       continue
     }
-    if (STACK_FRAME.test(l)) continue
+    if (STACK_FRAME.test(l)) {
+      if (FRAMEWORK_FRAME.test(l) && !isProblem(l)) sel.keep[i] = 0
+      continue
+    }
     const key = template(l)
     const count = seen.get(key) ?? 0
     seen.set(key, count + 1)
@@ -39,7 +42,7 @@ export const logsFilter: LineFilter = (lines) => {
       if (first === -1) first = i
     }
   }
-  capRuns(lines, sel, STACK_FRAME, 10, "stack frames")
+  capRuns(lines, sel, STACK_FRAME, 6, "stack frames")
   if (first !== -1) sel.notes.set(first, `… ${repeats} repeated lines (same shape, other numbers or times)`)
   return sel
 }

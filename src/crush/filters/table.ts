@@ -1,8 +1,8 @@
 import { isProblem } from "../keep"
 import { type LineFilter, selection } from "./_select"
 
-const HEALTHY = /\b(?:Running|Up \d|Up About|Up Less|Completed|Succeeded|Ready|Active|Bound|deployed|Healthy|True)\b/
-const SAMPLE = 15
+const HEALTHY = /\b(?:Running|Up \d|Up About|Up Less|Completed|Succeeded|Ready|Active|Bound|deployed|Healthy|True|Normal)\b/
+const SAMPLE = 10
 
 /** Tables: header, every unhealthy row, a sample of healthy ones, and a count of the rest. */
 export const tableFilter: LineFilter = (lines) => {

@@ -1,10 +1,11 @@
-import { BLANK, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, TEST_PASS } from "./_noise"
-import { capRuns, keepParents, type LineFilter, selection } from "./_select"
+import { isProblem } from "../keep"
+import { BLANK, FRAMEWORK_FRAME, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, TEST_PASS } from "./_noise"
+import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 
 // Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
 export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collect(?:ing|ed) \d+ items?|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|running \d+ tests?$|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*Starting \d+ tests? across|\s*RUNS? |\s*Determining test suites|\s*Ran all test suites)/
-// Frames of the runner and the language runtime, not of the project under test.
-const FRAMEWORK_FRAME = /node:internal|node_modules\/|\(internal\/|org\.junit\.|junit\.framework|sun\.reflect|java\.base\/|jdk\.internal|org\.apache\.maven|org\.gradle\.|_pytest\/|pluggy\/|site-packages\/|\/rustc\/|core::panicking|std::panicking|testing\.tRunner|runtime\/panic|runtime\.goexit|kotlin\.coroutines|reactor\.core/
+
+const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
 
 /** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
 export const testFilter: LineFilter = (lines) => {
@@ -12,10 +13,16 @@ export const testFilter: LineFilter = (lines) => {
   let passes = 0
   let firstPass = -1
   let prevBlank = true
+  let pytestFailures = false
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? ""
     const blank = BLANK.test(line)
-    if (TEST_PASS.test(line)) {
+    if (/^={3,} (?:FAILURES|ERRORS) =+$/.test(line)) pytestFailures = true
+    else if (/^={3,} /.test(line)) pytestFailures = false
+    if (pytestFailures && PYTEST_SOURCE.test(line) && !isProblem(line)) {
+      // pytest prints the failing test's source; the `>` line, the `E` lines and the location stay
+      sel.keep[i] = 0
+    } else if (TEST_PASS.test(line)) {
       sel.keep[i] = 0
       passes++
       if (firstPass === -1) firstPass = i
@@ -28,6 +35,7 @@ export const testFilter: LineFilter = (lines) => {
   }
   if (firstPass !== -1) sel.notes.set(firstPass, `… ${passes} passing test lines`)
   capRuns(lines, sel, STACK_FRAME, 8, "stack frames")
+  dropRepeats(lines, sel, isProblem)
   dropOrphanBlanks(lines, sel.keep)
   keepParents(lines, sel)
   return sel
