@@ -85,3 +85,22 @@ export function dropRepeats(lines: string[], sel: Selection, isKeeper: (line: st
     seen.add(line)
   }
 }
+
+/** A paragraph (run of non-blank lines) identical to an earlier one is noted, not repeated. */
+export function dropRepeatedBlocks(lines: string[], sel: Selection): void {
+  const seen = new Set<string>()
+  let start = 0
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && (lines[i] ?? "").trim()) continue
+    if (i > start) {
+      const key = lines.slice(start, i).join("\n")
+      if (seen.has(key) && key.length > 40) {
+        for (let k = start; k < i; k++) sel.keep[k] = 0
+        if (i < lines.length) sel.keep[i] = 0
+        sel.notes.set(start, `… the ${i - start} lines above repeated`)
+      }
+      seen.add(key)
+    }
+    start = i + 1
+  }
+}

@@ -1,6 +1,6 @@
 import { isProblem } from "../keep"
 import { BLANK, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, TEST_PASS } from "./_noise"
-import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
+import { capRuns, dropRepeatedBlocks, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 import { dropOrphanBlanks, TEST_CHATTER } from "./test"
 
 const CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|> Configure project|\[INFO\] (?!.*(?:BUILD|ERROR|FAIL|Reactor|Total time|Tests run|WARN))|\s*(?:asset|orphan modules|runtime modules|cacheable modules|modules by path|javascript modules|\.\/\S+ \d+(?:\.\d+)? [KMG]?i?B)\b|\s*Creating an optimized production build|\s*Collecting page data|\s*Generating static pages|\s*Finalizing page optimization|\s*transforming \(\d+\)|\s*rendering chunks|\s*computing gzip size|\s*✓ \d+ modules transformed|\s*(?:Linting|Type checking) (?:and checking validity of types|\.\.\.)?\s*$|(?:CC|CXX|LD|AR|AS|GEN|CCLD)\s+\S+$|make\[\d+\]: (?:Entering|Leaving) directory|\[\s*\d+%\] (?:Building|Linking|Built target|Scanning)|-- (?:Configuring|Generating|Build files|Detecting|Check for|Looking for|Found|Performing))/
@@ -37,7 +37,9 @@ export const buildFilter: LineFilter = (lines) => {
   }
   if (treeRun) noteCount(sel, lines.length, treeRun, "tree lines")
   capRuns(lines, sel, STACK_FRAME, 8, "stack frames")
-  dropRepeats(lines, sel, isProblem)
+  // a diagnostic printed twice (several targets, watch rebuilds) is shown once
+  dropRepeats(lines, sel, () => false)
+  dropRepeatedBlocks(lines, sel)
   dropOrphanBlanks(lines, sel.keep)
   keepParents(lines, sel)
   return sel

@@ -50,7 +50,8 @@ function sample(value: Json): Json {
     const out: Json[] = []
     let skipped = 0
     items.forEach((item, i) => {
-      if (i < (items.length > MAX_ITEMS ? HEAD : 1) || i === items.length - 1 || hasProblem(value[i] ?? null)) {
+      const long = items.length > MAX_ITEMS
+      if (i < (long ? HEAD : 1) || (long && i === items.length - 1) || hasProblem(value[i] ?? null)) {
         if (skipped) out.push(`… ${skipped} of ${items.length} items omitted`)
         skipped = 0
         out.push(item)
