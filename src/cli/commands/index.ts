@@ -14,6 +14,8 @@ export const commands: Record<string, Loader> = {
   keys: () => load(import("./keys")),
   serve: () => load(import("./serve")),
   mesh: () => load(import("./mesh")),
+  crush: () => load(import("./crush")),
+  gain: () => load(import("./gain")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
