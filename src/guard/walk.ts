@@ -15,6 +15,8 @@ const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
 export class Walker implements Walk {
   verdict: Verdict = ALLOW
   readonly findings: Verdict[] = []
+  /** When set, every invocation judged is described here (for `egc guard explain`). */
+  trace: string[] | undefined
 
   constructor(readonly scene: Scene) {}
 
@@ -79,7 +81,15 @@ export class Walker implements Walk {
   }
 
   run(inv: Invocation): void {
-    this.report(dispatch(inv, this))
+    const before = this.findings.length
+    const v = dispatch(inv, this)
+    this.report(v)
+    if (this.trace) {
+      const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : JSON.stringify(a.text).slice(1, -1))).join(" ")
+      const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
+      const note = v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`
+      this.trace.push(`${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`)
+    }
   }
 }
 
