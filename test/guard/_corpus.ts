@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs"
+import { existsSync, readFileSync } from "node:fs"
 import { join } from "node:path"
 import { judgeCommand } from "../../src/guard"
 
@@ -12,9 +12,15 @@ export interface CorpusItem {
   policy_note?: string
 }
 
-export const CORPUS_PATH = join(import.meta.dir, "../../../../shared/corpora/guard/dev.json")
+const SHARED = join(import.meta.dir, "../../../shared/corpora/guard")
+const FIXTURES = join(import.meta.dir, "../fixtures/guard")
 
-export function loadCorpus(path = process.env.GUARD_CORPUS ?? CORPUS_PATH): CorpusItem[] {
+/** The shared corpus beside the repository when present, else the copy in test/fixtures. */
+export function corpusFile(name: string): string {
+  return existsSync(join(SHARED, name)) ? join(SHARED, name) : join(FIXTURES, name)
+}
+
+export function loadCorpus(path = corpusFile("dev.json")): CorpusItem[] {
   return JSON.parse(readFileSync(path, "utf8")) as CorpusItem[]
 }
 
