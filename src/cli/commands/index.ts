@@ -16,6 +16,7 @@ export const commands: Record<string, Loader> = {
   mesh: () => load(import("./mesh")),
   crush: () => load(import("./crush")),
   gain: () => load(import("./gain")),
+  guard: () => load(import("./guard")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
