@@ -12,6 +12,7 @@ export const commands: Record<string, Loader> = {
   project: () => load(import("./project")),
   doctor: () => load(import("./doctor")),
   keys: () => load(import("./keys")),
+  hook: () => load(import("./hook")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
