@@ -37,15 +37,16 @@ const en: LanguageRules = {
     "\\bhow (do|to|can|should) (i|we|you) (save|remember|forget)\\b",
   ),
   forget: rxs(
-    "\\bforget (that|about|what i (said|told you)|the fact|everything about|my|our|the)\\b",
+    "(?<!(don'?t|do not|never|not) )\\bforget (that|about|what i (said|told you)|the fact|everything about|my|our|the)\\b",
     "\\bstop remembering\\b",
     "\\b(delete|remove|erase|drop|wipe) (that|this|the|my|our) (memory|memories|note|fact|preference|decision)\\b",
     "\\b(delete|remove|erase) .{1,60} from (your |the |project )?memory\\b",
     "\\bunlearn\\b",
   ),
   remember: rxs(
+    "\\bremember (that|this|:)",
     "^remember\\b",
-    "\\bremember (that|this|:|we|our|the|my|i)\\b",
+    "\\bremember (we|our|the|my|i)\\b",
     "\\b(please )?(note|keep in mind|bear in mind|take note|make a note) (that|of|:)",
     "\\bfor future reference\\b",
     "\\bfrom now on\\b",
@@ -96,7 +97,7 @@ const pt: LanguageRules = {
     "\\bcomo (eu )?(salvo|salvar|lembro)\\b",
   ),
   forget: rxs(
-    "\\besqueça (que|isso que|o que eu disse|sobre|a |o |minha|meu|nossa|nosso)\\b",
+    "(?<!não )(?<!não se )\\besqueça (que|isso que|o que eu disse|sobre|a |o |minha|meu|nossa|nosso)\\b",
     "\\b(apague|remova|delete) (essa|esta|a) (memória|nota|lembrança|preferência|decisão)\\b",
     "\\bpare de lembrar\\b",
   ),
@@ -113,7 +114,7 @@ const pt: LanguageRules = {
     "\\bpara referência futura\\b",
   ),
   save: rxs(
-    "\\bsalv(e|a|ar) (o |nosso |meu )?(progresso|estado|sessão|contexto|trabalho)\\b",
+    "\\bsalv(e|a|ar) (o |a )?(nosso |meu |nossa )?(progresso|estado|sessão|contexto|trabalho)\\b",
     "\\bguard(e|a|ar) (o )?(progresso|estado)\\b",
     "\\batualiz(e|a|ar) (o )?estado\\b",
     "\\bcheckpoint\\b",
@@ -188,6 +189,7 @@ const fr: LanguageRules = {
     "\\breprends (la |le |notre )?(dernière|précédente|session|travail|tâche)\\b",
     "\\bsur quoi (on|nous) (travaillait|travaillions)\\b",
     "\\breprenons\\b",
+    "\\boù en (étions-nous|était-on|sommes-nous)\\b",
     "\\bcontinue (là )?où (on|nous)\\b",
   ),
   negative: rxs(
@@ -232,10 +234,10 @@ const de: LanguageRules = {
   lang: "de",
   history: rxs(
     "\\b(erinnerst du dich|weißt du noch|kannst du dich erinnern|erinnern sie sich)\\b",
-    "\\bwas haben wir (entschieden|beschlossen|gewählt|vereinbart|gesagt|benutzt)\\b",
+    "\\bwas haben wir\\b.{0,60}\\b(entschieden|beschlossen|gewählt|vereinbart|gesagt|benutzt)\\b",
     "\\bwarum haben wir\\b.{0,60}\\b(gewählt|entschieden|genommen|gewechselt)\\b",
     "\\bwas war (die|unsere) (entscheidung|wahl|begründung)\\b",
-    "\\bhaben wir (schon|bereits) (besprochen|entschieden|versucht|diskutiert)\\b",
+    "\\bhaben wir (schon|bereits)\\b.{0,60}\\b(besprochen|entschieden|versucht|diskutiert|gesprochen)\\b",
     "\\berinnere mich (daran,? )?(was|warum|wie|welche)\\b",
   ),
   resume: rxs(
@@ -244,7 +246,7 @@ const de: LanguageRules = {
     "\\bmach(e)? (da )?weiter,? wo wir\\b",
     "\\b(setz|setze) (die |unsere )?(letzte |vorherige )?(sitzung|arbeit|aufgabe) fort\\b",
     "\\bwor?an haben wir (zuletzt )?gearbeitet\\b",
-    "\\bnehmen wir (den faden|die arbeit) wieder auf\\b",
+    "\\bnehmen wir (den faden|die arbeit)\\b.{0,40}\\bwieder auf\\b",
   ),
   negative: rxs(
     "\\bich (kann mich nicht|erinnere mich nicht|weiß nicht mehr)\\b",
@@ -267,7 +269,7 @@ const de: LanguageRules = {
     "\\bmerk(e)? dir\\b",
     "\\bdenk (daran|dran),? (dass|:)",
     "\\bbehalte (im kopf|im hinterkopf)\\b",
-    "\\bnotier(e)? (dir )?(dass|:|das)",
+    "\\bnotier(e)?( dir)?(:|,? dass\\b| das\\b)",
     "\\bab (jetzt|sofort)\\b",
     "\\bvon nun an\\b",
     "\\bkünftig\\b",
@@ -275,7 +277,7 @@ const de: LanguageRules = {
     "\\bzur künftigen referenz\\b",
   ),
   save: rxs(
-    "\\b(speicher|speichere|sichere) (den |unseren |meinen |die )?(fortschritt|stand|zustand|sitzung|kontext)\\b",
+    "\\b(speicher|speichere|sichere) (den |unseren |meinen |die )?(aktuellen |aktuelle )?(fortschritt|stand|zustand|sitzung|kontext)\\b",
     "\\baktualisier(e)? (den )?(projekt)?(zustand|stand)\\b",
     "\\bcheckpoint\\b",
   ),
@@ -294,7 +296,7 @@ const it: LanguageRules = {
   ),
   resume: rxs(
     "\\bdove (eravamo rimasti|ci siamo fermati)\\b",
-    "\\b(riprendi|continua) (la |il )?(ultima|precedente) ?(sessione|lavoro|attività)?\\b",
+    "\\b(riprendi|continua) (la |il |l')?(ultima|precedente) ?(sessione|lavoro|attività)?\\b",
     "\\b(riprendi|continua) (la sessione|il lavoro)\\b",
     "\\ba cosa stavamo lavorando\\b",
     "\\briprendiamo\\b",
@@ -326,7 +328,7 @@ const it: LanguageRules = {
     "\\bnon dimenticare (che|:)",
     "\\bper riferimento futuro\\b",
   ),
-  save: rxs("\\bsalva (i |il |lo |la |nostri |nostro )?(progressi|progresso|stato|sessione|contesto|lavoro)\\b", "\\baggiorna (lo )?stato\\b", "\\bcheckpoint\\b"),
+  save: rxs("\\bsalva (i |il |lo |la )?(nostri |nostro |nostra )?(progressi|progresso|stato|sessione|contesto|lavoro)\\b", "\\baggiorna (lo )?stato\\b", "\\bcheckpoint\\b"),
 }
 
 const tr: LanguageRules = {
@@ -373,7 +375,7 @@ const tr: LanguageRules = {
     "\\bbundan (sonra|böyle)\\b",
     "\\bhafızana (al|kaydet|ekle)\\b",
   ),
-  save: rxs("\\b(ilerlemeyi|durumu|oturumu|bağlamı) kaydet\\b", "\\bdurumu güncelle\\b", "\\bcheckpoint\\b", "\\bkayıt noktası\\b"),
+  save: rxs("\\b(ilerlemeyi|durumu|oturumu|bağlamı) kaydet\\b", "\\bdurumu(nu)? güncelle\\b", "\\bcheckpoint\\b", "\\bkayıt noktası\\b"),
 }
 
 export const RULES_EUROPEAN: readonly LanguageRules[] = [en, pt, es, fr, de, it, tr]
