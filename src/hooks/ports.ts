@@ -27,8 +27,8 @@ export interface CrushPort {
 
 export interface MeshPort {
   heartbeat?(session: { sessionId: string; project: Project; tool: HookTool }): void | Promise<void>
-  /** The other live session holding a claim on this path, if any. */
-  claimHolder?(project: Project, absPath: string, selfSessionId?: string): { sessionId: string; label?: string } | undefined | Promise<{ sessionId: string; label?: string } | undefined>
+  /** A description of another live session's exclusive claim on this path, if any. */
+  claimHolder?(project: Project, absPath: string, selfSessionId?: string): string | undefined | Promise<string | undefined>
   peersSummary?(project: Project, selfSessionId?: string): string | undefined | Promise<string | undefined>
   unreadFor?(project: Project, sessionId: string): string | undefined | Promise<string | undefined>
 }

@@ -61,7 +61,7 @@ async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions): 
   const project = resolveProject(input.cwd)
   const config = await loadConfig({ projectRoot: project.root })
   if (!enabled(config, event, input.tool)) return NEUTRAL
-  const [handler, deps] = await Promise.all([HANDLERS[event](), opts.deps ?? import("./faculties").then((m) => m.loadDeps(event))])
+  const [handler, deps] = await Promise.all([HANDLERS[event](), opts.deps ?? import("./faculties").then((m) => m.loadDeps(event, config))])
   return handler(input, { project, config, deps, log, bin: opts.bin ?? process.execPath })
 }
 

@@ -26,10 +26,7 @@ export async function preTool(input: HookInput, ctx: HookContext): Promise<HookA
     const blocked = refusal(guard?.judgeWrite ? await guard.judgeWrite(write, where) : undefined)
     if (blocked) return blocked
     const holder = mesh?.claimHolder ? await mesh.claimHolder(ctx.project, abs, input.sessionId) : undefined
-    if (holder) {
-      const who = holder.label ?? `session ${holder.sessionId}`
-      return { decision: { kind: "deny", reason: `${call.path} is claimed by ${who}; coordinate with it (mesh messages) or wait for the claim to expire` } }
-    }
+    if (holder) return { decision: { kind: "deny", reason: `${holder}. Coordinate with that session (mesh messages) or wait for the claim to expire` } }
   }
   return {}
 }

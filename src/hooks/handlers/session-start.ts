@@ -21,7 +21,7 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
     ? `${pending.map((t) => `- ${t}`).join("\n")}\nThe person approves these with \`egc review\` (or asks you to call memory_review); until then they are not facts.`
     : undefined
   const context = frame([
-    section("Project state", state),
+    state,
     section(`Awaiting review (${pending?.length ?? 0})`, review),
     section("Other sessions on this project", peers),
     section("Unread messages", unread),
