@@ -17,6 +17,7 @@ export const commands: Record<string, Loader> = {
   crush: () => load(import("./crush")),
   gain: () => load(import("./gain")),
   guard: () => load(import("./guard")),
+  hook: () => load(import("./hook")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
