@@ -12,6 +12,8 @@ export const commands: Record<string, Loader> = {
   project: () => load(import("./project")),
   doctor: () => load(import("./doctor")),
   keys: () => load(import("./keys")),
+  install: () => load(import("./install")),
+  uninstall: () => load(import("./uninstall")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
