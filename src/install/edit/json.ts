@@ -1,4 +1,4 @@
-import { applyEdits, modify, parse, printParseErrorCode, type FormattingOptions, type ParseError } from "jsonc-parser"
+import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type ParseError } from "jsonc-parser"
 import { isEgcHookCommand } from "../command"
 import { deepEqual, eolOf, MalformedFile } from "./_malformed"
 
@@ -56,6 +56,21 @@ export function removeJson(text: string, path: string[]): string {
   return out
 }
 
+/**
+ * Remove one array element by its offsets (jsonc-parser's modify mangles the closing bracket when
+ * the element is the last one), taking the comma that joined it to a neighbour.
+ */
+function removeElement(text: string, arrayPath: (string | number)[], index: number): string {
+  const array = findNodeAtLocation(parseTree(text) as NonNullable<ReturnType<typeof parseTree>>, arrayPath)
+  const items = array?.children ?? []
+  const item = items[index]
+  if (!item) return text
+  const next = items[index + 1]
+  const prev = items[index - 1]
+  const [from, to] = next ? [item.offset, next.offset] : prev ? [prev.offset + prev.length, item.offset + item.length] : [item.offset, item.offset + item.length]
+  return text.slice(0, from) + text.slice(to)
+}
+
 /** The egc-owned entries in one hook list: whole entries, and single hooks inside shared groups. */
 function egcIn(list: unknown[]): { whole: number[]; inner: Array<[number, number]> } {
   const whole: number[] = []
@@ -85,8 +100,8 @@ function stripEvent(text: string, path: string[], event: string): { text: string
   if (!list) return { text, at: undefined }
   const { whole, inner } = egcIn(list)
   let out = text
-  for (const [i, j] of [...inner].reverse()) out = applyEdits(out, modify(out, [...path, event, i, "hooks", j], undefined, { formattingOptions: formatting(out) }))
-  for (const i of [...whole].reverse()) out = applyEdits(out, modify(out, [...path, event, i], undefined, { formattingOptions: formatting(out) }))
+  for (const [i, j] of [...inner].reverse()) out = removeElement(out, [...path, event, i, "hooks"], j)
+  for (const i of [...whole].reverse()) out = removeElement(out, [...path, event], i)
   const first = whole[0]
   return { text: out, at: first === undefined ? undefined : first }
 }
