@@ -27,7 +27,7 @@ export function applyOp(text: string | null, op: Op, what: string, opts: { owned
         return op.content
     }
   } catch (e) {
-    if (e instanceof MalformedFile) throw new MalformedFile(e.message.replace(/^(file|the edited file)\b/, what))
+    if (e instanceof MalformedFile) throw new MalformedFile(/^(file|the edited file)\b/.test(e.message) ? e.message.replace(/^(file|the edited file)\b/, what) : `${what}: ${e.message}`)
     throw e
   }
 }
