@@ -1,4 +1,4 @@
-import { closeSync, openSync, readFileSync, rmSync, writeSync } from "node:fs"
+import { closeSync, openSync, readFileSync, rmSync, statSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { EgcError } from "../core/errors"
 import { ensureEgcHome } from "../core/paths"
@@ -24,8 +24,9 @@ export function acquireInstallLock(): () => void {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw e
       const pid = Number(readFileSync(path, "utf8").trim())
-      if (Number.isInteger(pid) && pid > 0 && alive(pid)) {
-        throw new EgcError("E_REFUSED", `another egc install or uninstall is running (pid ${pid})`, { hint: `wait for it to finish, or remove ${path} if that process is gone` })
+      const justCreated = !(pid > 0) && Date.now() - statSync(path).mtimeMs < 10_000
+      if (justCreated || (Number.isInteger(pid) && pid > 0 && alive(pid))) {
+        throw new EgcError("E_REFUSED", `another egc install or uninstall is running${pid > 0 ? ` (pid ${pid})` : ""}`, { hint: `wait for it to finish, or remove ${path} if that process is gone` })
       }
       rmSync(path, { force: true })
     }
