@@ -22,13 +22,14 @@ export type StageHook = (stage: "pending-recorded" | "written", path: string) =>
  * then settled in the record, so a run killed at any point is completed by the next one and
  * can always be uninstalled.
  */
-export function applyPlan(plan: Plan, opts: { onStage?: StageHook } = {}): ApplyResult {
+export function applyPlan(plan: Plan, opts: { onStage?: StageHook; placedBin?: { path: string; sha256: string } } = {}): ApplyResult {
   const release = acquireInstallLock()
   try {
     const record = loadRecord() ?? emptyRecord(VERSION, plan.ctx.bin)
     if (settlePending(record, (p) => hashOf(readText(p)))) saveRecord(record)
     record.egcVersion = VERSION
     record.bin = plan.ctx.bin
+    if (opts.placedBin) record.placedBin = opts.placedBin
     const result: ApplyResult = { written: [], unchanged: [], failed: [] }
     for (const change of plan.files) {
       const now = readText(change.real)

@@ -31,6 +31,8 @@ export interface InstallRecord {
   egcVersion: string
   bin: string
   files: Record<string, FileRecord>
+  /** A binary `--bin-dir` copied into a user bin folder: removed by a full uninstall if unchanged. */
+  placedBin?: { path: string; sha256: string }
 }
 
 export const emptyRecord = (egcVersion: string, bin: string): InstallRecord => ({ version: 1, egcVersion, bin, files: {} })

@@ -1,4 +1,5 @@
-import { readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
+import { sha256Hex } from "../core/crypto"
 import { pruneBackups } from "./backup"
 import { atomicWrite, hashOf, readText } from "./fsx"
 import { acquireInstallLock } from "./lock"
@@ -37,6 +38,7 @@ export function uninstall(opts: UninstallOptions = {}): UninstallResult {
       const staying = entry.ops.filter((o) => !leaving.includes(o))
       undoFile(record, real, entry, staying, result, opts.dryRun ?? false)
     }
+    if (!opts.targets && record.placedBin) removePlacedBin(record, result, opts.dryRun ?? false)
     if (!opts.dryRun) {
       saveRecord(record)
       pruneBackups(record, backups)
@@ -75,6 +77,19 @@ function undoFile(record: InstallRecord, real: string, entry: FileRecord, stayin
   } else if (next !== current) atomicWrite(real, next)
   if (staying.length) record.files[real] = { ...entry, ops: staying, after: hashOf(next) }
   else delete record.files[real]
+}
+
+function removePlacedBin(record: InstallRecord, result: UninstallResult, dryRun: boolean): void {
+  const placed = record.placedBin
+  if (!placed || !existsSync(placed.path)) return
+  if (sha256Hex(readFileSync(placed.path)) !== placed.sha256) {
+    result.kept.push({ path: placed.path, reason: "the egc binary there is not the one install placed; left in place" })
+    return
+  }
+  result.restored.push(placed.path)
+  if (dryRun) return
+  rmSync(placed.path, { force: true })
+  delete record.placedBin
 }
 
 function removeIfEmpty(dir: string): void {

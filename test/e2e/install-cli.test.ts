@@ -64,6 +64,8 @@ describe("egc install / uninstall / doctor through the binary", () => {
     expect(r.code).toBe(0)
     expect(readFileSync(join(dir, "egc")).equals(readFileSync(await egcBinary()))).toBe(true)
     expect(readFileSync(join(h.home, ".qwen", "settings.json"), "utf8")).toContain(`"command": "${join(dir, "egc")}"`)
+    expect((await runEgc(["uninstall"], { cwd: h.project, env: h.env })).code).toBe(0)
+    expect(existsSync(join(dir, "egc"))).toBe(false)
   })
 
   test("two installs at once: one waits its turn or is refused; the files end consistent", async () => {

@@ -1,4 +1,6 @@
 import { defineCommand } from "citty"
+import { readFileSync } from "node:fs"
+import { sha256Hex } from "../../core/crypto"
 import { EgcError } from "../../core/errors"
 import { resolveProject } from "../../core/project"
 import { applyPlan, computePlan, listTargets, loadRecord, placeBin, renderList, renderPlan, resolveBin, targetById, type Scope } from "../../install"
@@ -47,7 +49,11 @@ export default defineCommand({
       return printData(args.json ? rows : renderList(rows))
     }
     let bin = resolveBin(args.bin)
-    if (args["bin-dir"] && !args["dry-run"]) bin = placeBin(bin, args["bin-dir"])
+    let placedBin: { path: string; sha256: string } | undefined
+    if (args["bin-dir"] && !args["dry-run"]) {
+      bin = placeBin(bin, args["bin-dir"])
+      placedBin = { path: bin, sha256: sha256Hex(readFileSync(bin)) }
+    }
     const targets = parseTargets(args.target)
     for (const id of targets ?? []) if (!targetById(id)) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: "see: egc install --list" })
     const plan = computePlan({ scope, project, bin, ...(targets ? { targets } : {}), record: loadRecord() })
@@ -59,7 +65,7 @@ export default defineCommand({
       return
     }
     if (!args.yes) await confirm(plan.undetectedNamed)
-    const result = applyPlan(plan)
+    const result = applyPlan(plan, placedBin ? { placedBin } : {})
     const skipped = plan.targets.filter((t) => t.skipped && !t.skipped.startsWith("nothing to install"))
     if (args.json) printData({ ...result, skipped: plan.targets.filter((t) => t.skipped) })
     else {
