@@ -12,6 +12,8 @@ export const commands: Record<string, Loader> = {
   project: () => load(import("./project")),
   doctor: () => load(import("./doctor")),
   keys: () => load(import("./keys")),
+  serve: () => load(import("./serve")),
+  mesh: () => load(import("./mesh")),
   install: () => load(import("./install")),
   uninstall: () => load(import("./uninstall")),
 }
