@@ -1,9 +1,9 @@
-import text from "./protocol.md" with { type: "text" }
+import text from "../mcp/instructions.md" with { type: "text" }
 import type { Op } from "./types"
 
 /**
- * The memory protocol written into instruction files: the same words the MCP server gives as its
- * instructions (src/mcp/instructions.md). Bump the version when the text changes, so installed
+ * The memory protocol written into instruction files is the MCP server's own instructions
+ * (src/mcp/instructions.md, one source). Bump the version when that text changes, so installed
  * blocks are upgraded in place.
  */
 export const PROTOCOL_VERSION = 1

@@ -30,7 +30,7 @@ export function prepareHome(tools: string[]): InstalledHome {
   const project = join(tmp.path, "project")
   mkdirSync(project, { recursive: true })
   for (const t of tools) mkdirSync(join(home, FOLDERS[t] ?? `.${t}`), { recursive: true })
-  const untrusted = '{\n  // written by the user before the install\n  "security": { "folderTrust": { "enabled": false } },\n}\n'
+  const untrusted = '{\n  // written by the user before the install\n  "security": { "folderTrust": { "enabled": false } }\n}\n'
   if (tools.includes("gemini")) writeFileSync(join(home, ".gemini", "settings.json"), untrusted)
   if (tools.includes("qwen")) writeFileSync(join(home, ".qwen", "settings.json"), untrusted)
   const env = {
