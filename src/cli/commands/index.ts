@@ -18,6 +18,8 @@ export const commands: Record<string, Loader> = {
   gain: () => load(import("./gain")),
   guard: () => load(import("./guard")),
   hook: () => load(import("./hook")),
+  install: () => load(import("./install")),
+  uninstall: () => load(import("./uninstall")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
