@@ -110,16 +110,71 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   const terms = h.terms ? h.terms.split("\n") : []
   let p = 0
   for (const term of terms) {
-    const fields = new Map<number, Map<number, number>>()
+    // postings stay encoded until a query (or an update) touches the term
+    m._index.set(term, new LazyPostings(numbers, p) as unknown as Map<number, Map<number, number>>)
     const nf = numbers[p++] as number
-    for (let f = 0; f < nf; f++) {
-      const fieldId = numbers[p++] as number
-      const nd = numbers[p++] as number
-      const freqs = new Map<number, number>()
-      for (let d = 0; d < nd; d++) freqs.set(numbers[p++] as number, numbers[p++] as number)
-      fields.set(fieldId, freqs)
-    }
-    m._index.set(term, fields)
+    for (let f = 0; f < nf; f++) p += 2 + 2 * (numbers[p + 1] as number)
   }
   return ms
+}
+
+/** A term's field → (document → frequency) map, decoded from the snapshot on first use. */
+class LazyPostings {
+  #decoded: Map<number, Map<number, number>> | undefined
+  constructor(
+    private readonly numbers: Uint32Array,
+    private readonly offset: number,
+  ) {}
+
+  #real(): Map<number, Map<number, number>> {
+    if (this.#decoded) return this.#decoded
+    const n = this.numbers
+    let p = this.offset
+    const fields = new Map<number, Map<number, number>>()
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) {
+      const fieldId = n[p++] as number
+      const nd = n[p++] as number
+      const freqs = new Map<number, number>()
+      for (let d = 0; d < nd; d++) freqs.set(n[p++] as number, n[p++] as number)
+      fields.set(fieldId, freqs)
+    }
+    this.#decoded = fields
+    return fields
+  }
+
+  get size(): number {
+    return this.#real().size
+  }
+  get(key: number) {
+    return this.#real().get(key)
+  }
+  has(key: number): boolean {
+    return this.#real().has(key)
+  }
+  set(key: number, value: Map<number, number>): this {
+    this.#real().set(key, value)
+    return this
+  }
+  delete(key: number): boolean {
+    return this.#real().delete(key)
+  }
+  clear(): void {
+    this.#real().clear()
+  }
+  forEach(fn: (value: Map<number, number>, key: number) => void): void {
+    this.#real().forEach(fn)
+  }
+  keys() {
+    return this.#real().keys()
+  }
+  values() {
+    return this.#real().values()
+  }
+  entries() {
+    return this.#real().entries()
+  }
+  [Symbol.iterator]() {
+    return this.#real()[Symbol.iterator]()
+  }
 }
