@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { aad, open } from "../../src/core/crypto"
+import { aad, open, seal } from "../../src/core/crypto"
 import { createMemory } from "../../src/memory"
 import { INDEX_OPTIONS, newSearch, SNAPSHOT_MIN_DOCS } from "../../src/memory/read/cache"
 import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
@@ -72,5 +72,25 @@ describe("sealed index snapshot", () => {
     const cold = createMemory({ ...b.memory.store })
     expect(cold.recall({ project: c, query: "alpha number" }).items.length).toBe(0)
     expect(cold.recall({ project: c, query: "charlie" }).items.map((v) => v.body)).toEqual(["charlie only fact"])
+  })
+})
+
+describe("snapshot rules", () => {
+  test("a snapshot made with other term rules is refused, and replaced by a fresh one", () => {
+    const ms = newSearch()
+    ms.addAll([{ id: "a", title: "translations", text: "translated strings" }])
+    expect(() => unpackIndex(packIndex(ms, "terms-1"), INDEX_OPTIONS, "terms-2")).toThrow(/other term rules/)
+    expect(unpackIndex(packIndex(ms, "terms-2"), INDEX_OPTIONS, "terms-2").search("translate").map((r) => r.id)).toEqual(["a"])
+    using b = bench()
+    const p = b.project()
+    for (let i = 0; i < SNAPSHOT_MIN_DOCS; i++) b.memory.write({ kind: "note", body: `translated string number ${i}` }, { project: p, actor: agent })
+    b.memory.recall({ project: p, query: "translate" })
+    const row = () => b.memory.store.db.query("SELECT rev, created_at, snapshot_enc FROM memory_snapshots WHERE project = ?").get(p.id) as { rev: number; snapshot_enc: Uint8Array }
+    const stale = packIndex(ms, "terms-1")
+    b.memory.store.db.query("UPDATE memory_snapshots SET snapshot_enc = ? WHERE project = ?").run(seal(b.memory.store.keys.content, stale, aad("memory_snapshots", p.id, p.id)), p.id)
+    const cold = createMemory({ ...b.memory.store })
+    expect(cold.recall({ project: p, query: "translate number 7" }).items.length).toBeGreaterThan(0)
+    const plain = open(b.memory.store.keys.content, row().snapshot_enc, aad("memory_snapshots", p.id, p.id))
+    expect(unpackIndex(plain, INDEX_OPTIONS, "terms-2").documentCount).toBe(SNAPSHOT_MIN_DOCS)
   })
 })

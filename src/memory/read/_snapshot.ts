@@ -26,7 +26,7 @@ interface Internals {
 
 const internals = <T>(ms: MiniSearch<T>) => ms as unknown as Internals
 
-export function packIndex<T>(ms: MiniSearch<T>): Uint8Array {
+export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
   const m = internals(ms)
   const terms: string[] = []
   const post: number[] = []
@@ -59,7 +59,7 @@ export function packIndex<T>(ms: MiniSearch<T>): Uint8Array {
     ids.push(id)
   }
   const header = new TextEncoder().encode(
-    JSON.stringify({ v: 1, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: m._dirtCount, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
+    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: m._dirtCount, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
   )
   const pad = (4 - ((4 + header.length) % 4)) % 4
   const numbers = new Uint32Array(post.length + lengths.length + shorts.length)
@@ -73,13 +73,15 @@ export function packIndex<T>(ms: MiniSearch<T>): Uint8Array {
   return out
 }
 
-export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters<typeof MiniSearch<T>>[0]): MiniSearch<T> {
+/** `tag` names the term processing the index was built with; a snapshot built with other rules is refused. */
+export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters<typeof MiniSearch<T>>[0], tag = ""): MiniSearch<T> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const headerLength = view.getUint32(0, true)
   const h = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as {
-    v: number; documentCount: number; nextId: number; fieldIds: Record<string, number>; avg: number[]; dirt: number; ids: string; terms: string; nPost: number; nLen: number; nShort: number
+    v: number; tag?: string; documentCount: number; nextId: number; fieldIds: Record<string, number>; avg: number[]; dirt: number; ids: string; terms: string; nPost: number; nLen: number; nShort: number
   }
   if (h.v !== 1) throw new Error("unknown index snapshot version")
+  if ((h.tag ?? "") !== tag) throw new Error("index snapshot was made with other term rules")
   const fields = (options as { fields: string[] }).fields
   if (Object.keys(h.fieldIds).join() !== fields.join()) throw new Error("index snapshot was made with other fields")
   const start = 4 + headerLength + ((4 - ((4 + headerLength) % 4)) % 4)

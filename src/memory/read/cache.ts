@@ -8,7 +8,7 @@ import { saveSnapshot } from "../write/snapshot"
 import { isUnreadable, present } from "./present"
 import { selectRows, type ItemRow } from "./rows"
 import { packIndex, unpackIndex } from "./_snapshot"
-import { processTerm, tokenize } from "./_terms"
+import { processTerm, TERM_RULES, tokenize } from "./_terms"
 
 /**
  * Per-process cache of one project's items and their MiniSearch index. Plaintext lives only in
@@ -139,7 +139,7 @@ function load(store: Store, project: string, byProject: Map<string, ProjectIndex
   if (!snap) return idx
   try {
     const packed = open(store.keys.content, snap.snapshot_enc, aad("memory_snapshots", project, project))
-    idx.search = unpackIndex<IndexedDoc>(packed, INDEX_OPTIONS)
+    idx.search = unpackIndex<IndexedDoc>(packed, INDEX_OPTIONS, TERM_RULES)
   } catch {
     // an unreadable or outdated snapshot is only a cache: index from the records instead
     idx.search = newSearch()
@@ -184,7 +184,7 @@ function maybeSnapshot(store: Store, project: string, idx: ProjectIndex): void {
   const fresh = idx.snapshotRev < 0 ? docs >= SNAPSHOT_MIN_DOCS : idx.changedSinceSnapshot >= SNAPSHOT_EVERY
   if (!fresh) return
   try {
-    saveSnapshot(store, project, idx.rev, docs, packIndex(idx.search))
+    saveSnapshot(store, project, idx.rev, docs, packIndex(idx.search, TERM_RULES))
     idx.snapshotRev = idx.rev
     idx.changedSinceSnapshot = 0
   } catch (e) {

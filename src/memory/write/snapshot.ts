@@ -9,7 +9,7 @@ import type { Store } from "../_store"
 export function saveSnapshot(store: Store, project: string, rev: number, docs: number, packed: Uint8Array): void {
   const sealed = seal(store.keys.content, packed, aad("memory_snapshots", project, project))
   store.db
-    .query("INSERT INTO memory_snapshots (project, rev, docs, snapshot_enc, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (project) DO UPDATE SET rev = excluded.rev, docs = excluded.docs, snapshot_enc = excluded.snapshot_enc, created_at = excluded.created_at WHERE excluded.rev > memory_snapshots.rev")
+    .query("INSERT INTO memory_snapshots (project, rev, docs, snapshot_enc, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (project) DO UPDATE SET rev = excluded.rev, docs = excluded.docs, snapshot_enc = excluded.snapshot_enc, created_at = excluded.created_at WHERE excluded.rev >= memory_snapshots.rev")
     .run(project, rev, docs, sealed, now())
 }
 
