@@ -62,6 +62,18 @@ function liveRows(project: Project, worktree?: string): Row[] {
   return (worktree ? db.query(sql).all(project.id, worktree) : db.query(sql).all(project.id)) as Row[]
 }
 
+/** A claim's pattern never changes for its id (renewal keeps it), so it is opened once per process. */
+const patterns = new Map<string, string>()
+function patternOf(row: Row): string {
+  let p = patterns.get(row.id)
+  if (p === undefined) {
+    p = openJson<{ pattern: string }>("mesh_claims", row.id, row.project, row.body).pattern
+    if (patterns.size > 10_000) patterns.clear()
+    patterns.set(row.id, p)
+  }
+  return p
+}
+
 function toClaim(row: Row, here: string): Claim {
   const body = openJson<{ pattern: string; reason: string }>("mesh_claims", row.id, row.project, row.body)
   const who = sessionTool(row.project, row.session_id)
@@ -83,8 +95,7 @@ export function claim(project: Project, sessionId: string, req: ClaimRequest): C
     for (const row of rows) {
       if (row.session_id === sessionId) continue
       if (mode === "shared" && row.mode === "shared") continue
-      const other = toClaim(row, here)
-      if (overlaps(pattern, other.pattern)) return { ok: false as const, conflict: other }
+      if (overlaps(pattern, patternOf(row))) return { ok: false as const, conflict: toClaim(row, here) }
     }
     const t = now()
     const own = rows.find((r) => r.session_id === sessionId && r.pattern_key === key)
