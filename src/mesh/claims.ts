@@ -6,6 +6,7 @@ import { loadKeys } from "../core/keys"
 import type { Project } from "../core/project"
 import { emitEvent } from "./events"
 import { normalizePattern, overlaps } from "./glob"
+import { cleanForStore } from "./scan"
 import { isLive, sessionTool, sweepSessions, worktreeKey } from "./sessions"
 import { meshSettings } from "./settings"
 import { immediate, meshDb, openJson, sealJson } from "./store"
@@ -85,7 +86,7 @@ export function claim(project: Project, sessionId: string, req: ClaimRequest): C
   const mode = req.mode ?? "exclusive"
   const settings = meshSettings()
   const minutes = Math.min(Math.max(req.minutes ?? settings.claimMinutes, 1), settings.maxClaimMinutes)
-  const reason = (req.reason ?? "").slice(0, 500)
+  const reason = cleanForStore((req.reason ?? "").slice(0, 500))
   sweepSessions(project.id)
   const here = worktreeKey(project)
   const key = patternKey(pattern)

@@ -4,6 +4,7 @@ import { EgcError } from "../core/errors"
 import { loadKeys } from "../core/keys"
 import type { Project } from "../core/project"
 import { emitEvent, maxSeq, sweepEvents } from "./events"
+import { cleanForStore } from "./scan"
 import { meshSettings } from "./settings"
 import { immediate, meshDb, openJson, sealJson } from "./store"
 
@@ -79,7 +80,7 @@ export function announce(project: Project, a: Announce): { created: boolean } {
       throw new EgcError("E_REFUSED", `session ${a.id} belongs to another live process (pid ${row.pid})`, { hint: "a session id cannot be reused while its process runs" })
     }
     const old = row ? openJson<SessionInfo>("mesh_sessions", a.id, project.id, row.info) : undefined
-    const info: SessionInfo = { cwd: a.cwd, branch: project.branch ?? (project.commit ? `detached ${project.commit.slice(0, 12)}` : undefined), task: a.task ?? old?.task }
+    const info: SessionInfo = { cwd: a.cwd, branch: project.branch ?? (project.commit ? `detached ${project.commit.slice(0, 12)}` : undefined), task: a.task !== undefined ? cleanForStore(a.task.slice(0, 300)) : old?.task }
     const sealed = sealJson("mesh_sessions", a.id, project.id, info)
     const fresh = !row || row.ended_at !== null
     db.query(
