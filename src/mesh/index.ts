@@ -10,7 +10,8 @@ import { livePeers } from "./sessions"
  * is about one project; text from other sessions comes back quoted, as data.
  */
 export { heartbeat } from "./sessions"
-export { announce, endSession, livePeers, type Peer } from "./sessions"
+export { announce, endSession, livePeers, sessionOfHost, type Peer } from "./sessions"
+export { processAncestors } from "./ancestry"
 export { claim, release, listClaims, forceRelease, type Claim } from "./claims"
 export { send } from "./messages"
 export { readEvents, type MeshEvent } from "./events"

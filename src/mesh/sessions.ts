@@ -68,6 +68,8 @@ export interface Announce {
   tool: string
   cwd: string
   task?: string
+  /** The coding tool's process (the server's parent), so its hooks can find this session. */
+  hostPid?: number
 }
 
 export function announce(project: Project, a: Announce): { created: boolean } {
@@ -84,10 +86,10 @@ export function announce(project: Project, a: Announce): { created: boolean } {
     const sealed = sealJson("mesh_sessions", a.id, project.id, info)
     const fresh = !row || row.ended_at !== null
     db.query(
-      `INSERT INTO mesh_sessions (id, project, worktree, pid, tool, info, started_at, heartbeat_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)
-       ON CONFLICT (id, project) DO UPDATE SET worktree = excluded.worktree, pid = excluded.pid, tool = excluded.tool, info = excluded.info, heartbeat_at = excluded.heartbeat_at, ended_at = NULL,
+      `INSERT INTO mesh_sessions (id, project, worktree, pid, host_pid, tool, info, started_at, heartbeat_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+       ON CONFLICT (id, project) DO UPDATE SET worktree = excluded.worktree, pid = excluded.pid, host_pid = excluded.host_pid, tool = excluded.tool, info = excluded.info, heartbeat_at = excluded.heartbeat_at, ended_at = NULL,
        started_at = CASE WHEN mesh_sessions.ended_at IS NULL THEN mesh_sessions.started_at ELSE excluded.started_at END`,
-    ).run(a.id, project.id, worktreeKey(project), a.pid, a.tool.slice(0, 64), sealed, t, t)
+    ).run(a.id, project.id, worktreeKey(project), a.pid, a.hostPid ?? null, a.tool.slice(0, 64), sealed, t, t)
     db.query("INSERT OR IGNORE INTO mesh_cursors (session_id, project, last_seq) VALUES (?, ?, ?)").run(a.id, project.id, maxSeq(project.id))
     if (fresh || a.task !== undefined) emitEvent(project.id, a.id, null, "announced", { tool: a.tool, task: info.task, branch: info.branch })
     return { created: fresh }
@@ -147,4 +149,22 @@ export function sessionTool(projectId: string, sessionId: string): { tool: strin
   const row = meshDb().query("SELECT id, project, tool, info FROM mesh_sessions WHERE id = ? AND project = ?").get(sessionId, projectId) as Pick<Row, "id" | "project" | "tool" | "info"> | null
   if (!row) return undefined
   return { tool: row.tool, task: openJson<SessionInfo>("mesh_sessions", row.id, row.project, row.info).task }
+}
+
+/**
+ * The live session of this project started by the same coding-tool process as the caller: a hook
+ * passes its process ancestors and gets the `egc serve` session its tool runs, so its heartbeat,
+ * peers and unread messages are that session's.
+ */
+export function sessionOfHost(project: Project, ancestorPids: readonly number[]): string | undefined {
+  const pids = ancestorPids.filter((p) => Number.isInteger(p) && p > 1).slice(0, 16)
+  if (pids.length === 0) return undefined
+  const rows = meshDb()
+    .query(`SELECT id, pid, heartbeat_at, host_pid FROM mesh_sessions WHERE project = ? AND ended_at IS NULL AND host_pid IN (${pids.map(() => "?").join(",")}) ORDER BY heartbeat_at DESC`)
+    .all(project.id, ...pids) as Array<Pick<Row, "id" | "pid" | "heartbeat_at"> & { host_pid: number }>
+  for (const pid of pids) {
+    const hit = rows.find((r) => r.host_pid === pid && alive(r))
+    if (hit) return hit.id
+  }
+  return undefined
 }

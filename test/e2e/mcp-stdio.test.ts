@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test"
+import { resolveProject } from "../../src/core/project"
+import { sessionOfHost } from "../../src/mesh"
 import { egcBinary, runEgc } from "./_binary"
 import { stdioClient } from "./_mcp"
 import { tmpdir } from "../fixture"
@@ -54,6 +56,8 @@ describe("egc serve over stdio (compiled binary)", () => {
     expect(health).toMatchObject({ database: { status: "ok" }, key: { status: "ok" } })
     const ann = await c.call("session_announce", { task: "e2e" })
     expect(ann.created).toBe(true)
+    // this test process is the server's host, as a coding tool would be: its hooks find the session
+    expect(sessionOfHost(resolveProject(dir.path), [process.pid])).toBe(ann.session)
     await c.close()
   })
 

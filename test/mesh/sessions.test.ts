@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test"
 import { join } from "node:path"
 import { setClock } from "../../src/core/clock"
 import { resolveProject } from "../../src/core/project"
-import { announce, livePeers, peersSummary } from "../../src/mesh"
+import { announce, livePeers, peersSummary, processAncestors, sessionOfHost } from "../../src/mesh"
 import { meshDb } from "../../src/mesh/store"
 import { tmpdir } from "../fixture"
 import { addWorktree, session } from "./_mesh"
@@ -45,5 +45,18 @@ describe("sessions", () => {
     const rows = meshDb().query("SELECT * FROM mesh_sessions").all()
     expect(JSON.stringify(rows)).not.toContain("zebra")
     expect(livePeers(p).some((x) => x.task === "secret-plan-zebra-42")).toBe(true)
+  })
+
+  test("a hook finds the session its coding tool runs through the process tree", () => {
+    using dir = tmpdir({ git: true })
+    using other = tmpdir({ git: true })
+    const p = resolveProject(dir.path)
+    const q = resolveProject(other.path)
+    announce(p, { id: "served", pid: process.pid, tool: "claude-code", cwd: dir.path, hostPid: process.ppid })
+    expect(processAncestors()[0]).toBe(process.ppid)
+    expect(sessionOfHost(p, processAncestors())).toBe("served")
+    expect(sessionOfHost(p, [process.ppid + 100_000])).toBeUndefined()
+    expect(sessionOfHost(q, processAncestors())).toBeUndefined()
+    expect(sessionOfHost(p, [])).toBeUndefined()
   })
 })

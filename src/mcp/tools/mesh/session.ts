@@ -15,7 +15,7 @@ export function ensureAnnounced(ctx: ToolContext, task?: string): { created: boo
   configureMesh(ctx.config.mesh)
   const key = `${ctx.session.id}|${ctx.project.id}`
   if (announced.has(key) && task === undefined) return { created: false }
-  const result = announce(ctx.project, { id: ctx.session.id, pid: process.pid, tool: ctx.session.client ?? "unknown", cwd: process.cwd(), task })
+  const result = announce(ctx.project, { id: ctx.session.id, pid: process.pid, tool: ctx.session.client ?? "unknown", cwd: process.cwd(), task, hostPid: process.ppid })
   announced.set(key, { sessionId: ctx.session.id, project: ctx.project })
   timer ??= setInterval(() => {
     for (const { sessionId } of announced.values()) heartbeat(sessionId)
