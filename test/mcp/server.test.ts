@@ -167,6 +167,19 @@ describe("egc serve framework through a real SDK client", () => {
     await c.close()
   })
 
+  test("when the client's roots change, the binding follows them", async () => {
+    using a = tmpdir({ git: true })
+    using b = tmpdir({ git: true })
+    const c = await connect({ cwd: a.path, tools, roots: [a.path] })
+    const root = async () => ((await c.client.callTool({ name: "test_echo", arguments: { text: "a" } })).structuredContent as { root: string }).root
+    expect(await root()).toBe(a.path)
+    await c.setRoots([b.path])
+    expect(await root()).toBe(b.path)
+    const old = await c.client.callTool({ name: "test_echo", arguments: { text: "a", project: a.path } })
+    expect(old.isError).toBe(true)
+    await c.close()
+  })
+
   test("server_health reports version, database, key and index separately", async () => {
     using dir = tmpdir({ git: true })
     const c = await connect({ cwd: dir.path, tools })
