@@ -97,6 +97,16 @@ describe("egc serve over stdio (compiled binary)", () => {
     expect(JSON.parse(after.stdout)).toEqual([])
   })
 
+  test("an invalid config file does not stop the server: it serves defaults and server_health says why", async () => {
+    using dir = tmpdir({ git: true, files: { ".egc/config.json": '{"mesh": {"claimMinutes": "soon"}}' } })
+    const c = await stdioClient(dir.path)
+    const health = await c.call("server_health")
+    expect(health.config.status).toBe("fail")
+    expect(health.config.detail).toMatch(/mesh.claimMinutes/)
+    expect(health.database.status).toBe("ok")
+    await c.close()
+  })
+
   test("two servers on one database writing at once lose nothing", async () => {
     using dir = tmpdir({ git: true })
     const [a, b] = await Promise.all([stdioClient(dir.path), stdioClient(dir.path)])

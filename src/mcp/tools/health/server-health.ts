@@ -32,6 +32,7 @@ export const serverHealth = defineTool({
     database: part,
     key: part,
     index: part,
+    config: part,
     project: z.string().describe("the project this call is bound to"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -44,6 +45,7 @@ export const serverHealth = defineTool({
       return `${paths.db()} open`
     })
     const index = runProbe("index", { status: "absent", detail: "no memory search index in this build" })
-    return { version: VERSION, database, key, index, project: ctx.project.display }
+    const config = runProbe("config", { status: "ok", detail: "valid" })
+    return { version: VERSION, database, key, index, config, project: ctx.project.display }
   },
 })
