@@ -55,9 +55,10 @@ const patternKey = (p: string) => keyedHash(loadKeys().hash, `claim|${p}`).slice
 function liveRows(project: Project, worktree?: string): Row[] {
   const db = meshDb()
   const t = now()
-  const expired = db.query("SELECT id, session_id FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?").all(project.id, t) as Array<{ id: string; session_id: string }>
-  if (expired.length) {
-    for (const e of expired) db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(t, e.id)
+  const expired = db.query("SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?").all(project.id, t) as Row[]
+  for (const e of expired) {
+    db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(t, e.id)
+    emitEvent(project.id, e.session_id, null, "released", { pattern: patternOf(e), why: "expired" })
   }
   const sql = worktree ? "SELECT * FROM mesh_claims WHERE project = ? AND worktree = ? AND released_at IS NULL" : "SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL"
   return (worktree ? db.query(sql).all(project.id, worktree) : db.query(sql).all(project.id)) as Row[]
@@ -139,7 +140,13 @@ export function listClaims(project: Project, opts: { allWorktrees?: boolean } = 
 export function forceRelease(project: Project, claimIdOrPattern: string, actor: string): Claim[] {
   const here = worktreeKey(project)
   return immediate(() => {
-    const rows = liveRows(project).filter((r) => r.id === claimIdOrPattern || toClaim(r, here).pattern === claimIdOrPattern)
+    let normal: string | undefined
+    try {
+      normal = normalizePattern(project.root, claimIdOrPattern)
+    } catch {
+      normal = undefined
+    }
+    const rows = liveRows(project).filter((r) => r.id === claimIdOrPattern || patternOf(r) === claimIdOrPattern || patternOf(r) === normal)
     const t = now()
     return rows.map((r) => {
       const c = toClaim(r, here)
