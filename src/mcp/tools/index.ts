@@ -1,9 +1,13 @@
 import type { ToolDef } from "../tool"
+import { crushTools } from "./crush"
 import { serverHealth } from "./health/server-health"
+import { insightTools } from "./insight"
 import { meshTools } from "./mesh"
 
 /**
  * Every tool the server can serve, grouped by faculty. Each faculty exports one array from
  * src/mcp/tools/<faculty>/index.ts; add a group here with one import and one spread.
  */
-export const allTools: readonly ToolDef[] = [...meshTools, serverHealth as unknown as ToolDef]
+const groups: ReadonlyArray<readonly unknown[]> = [meshTools, insightTools, crushTools, [serverHealth]]
+
+export const allTools: readonly ToolDef[] = groups.flat() as ToolDef[]
