@@ -98,8 +98,24 @@ export function announce(project: Project, a: Announce): { created: boolean } {
 
 /** Refresh a live session's heartbeat (every hook call and tool call). Unknown ids are ignored. */
 export function heartbeat(sessionId: string): void {
-  if (!SESSION_ID.test(sessionId)) return
-  meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE id = ? AND ended_at IS NULL").run(now(), sessionId)
+  heartbeatSession(sessionId)
+}
+
+/** By id, or (id undefined) every live session hosted by one of these pids. True when one was refreshed. */
+export function heartbeatSession(sessionId: string | undefined, hostPids: readonly number[] = []): boolean {
+  if (sessionId !== undefined) {
+    if (!SESSION_ID.test(sessionId)) return false
+    return meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE id = ? AND ended_at IS NULL").run(now(), sessionId).changes > 0
+  }
+  const update = meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE host_pid = ? AND ended_at IS NULL")
+  for (const pid of hostPids.filter((p) => Number.isInteger(p) && p > 1).slice(0, 16)) {
+    if (update.run(now(), pid).changes > 0) return true
+  }
+  return false
+}
+
+export function isKnown(projectId: string, sessionId: string): boolean {
+  return meshDb().query("SELECT 1 FROM mesh_sessions WHERE id = ? AND project = ?").get(sessionId, projectId) !== null
 }
 
 export function isLive(projectId: string, sessionId: string): boolean {
