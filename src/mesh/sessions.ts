@@ -44,7 +44,8 @@ interface Row {
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
 
 export function checkSessionId(id: string): string {
-  if (!SESSION_ID.test(id)) throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, { hint: "session ids are 1-128 letters, digits, _ . : -" })
+  // `cli:` names a person at the terminal (egc mesh send); no session may pass for one
+  if (!SESSION_ID.test(id) || id.startsWith("cli:")) throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, { hint: "session ids are 1-128 letters, digits, _ . : -" })
   return id
 }
 

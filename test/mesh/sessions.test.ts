@@ -33,7 +33,7 @@ describe("sessions", () => {
     const p = resolveProject(dir.path)
     announce(p, { id: "owned", pid: process.ppid, tool: "x", cwd: dir.path })
     expect(() => announce(p, { id: "owned", pid: process.pid, tool: "x", cwd: dir.path })).toThrow(/belongs to another live process/)
-    for (const bad of ["../../etc", "a/b", "", "x".repeat(200), "s 1", "-flag"]) {
+    for (const bad of ["../../etc", "a/b", "", "x".repeat(200), "s 1", "-flag", "cli:alice"]) {
       expect(() => announce(p, { id: bad, pid: process.pid, tool: "x", cwd: dir.path })).toThrow(/not valid/)
     }
   })
