@@ -16,7 +16,8 @@ export async function serveStdio(deps: ServerDeps): Promise<void> {
     process.stdin.once("end", () => resolve())
     process.stdin.once("close", () => resolve())
   })
-  server.onerror = (e) => log.warn("protocol error", { error: errorMessage(e) })
+  // the error text can quote the offending input, which may be memory content: log its kind only
+  server.onerror = (e) => log.warn("protocol error", { kind: e.name, length: errorMessage(e).length })
   await server.connect(transport)
   log.info("serving", { pid: process.pid })
   await done

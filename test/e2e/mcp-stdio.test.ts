@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { sessionOfHost } from "../../src/mesh"
 import { egcBinary, runEgc } from "./_binary"
@@ -66,7 +68,7 @@ describe("egc serve over stdio (compiled binary)", () => {
     const s = await raw(dir.path)
     s.write(`${"[".repeat(200_000)}${"]".repeat(200_000)}\n`)
     s.write(new Uint8Array([0xff, 0xfe, 0x7b, 0x0a]))
-    s.write("this is not json\n")
+    s.write("zebra7canary is not json\n")
     const deep = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "session_send", arguments: { text: "hi", note: JSON.parse(`${"[".repeat(3000)}${"]".repeat(3000)}`) } } }
     s.write(`${JSON.stringify(deep)}\n`)
     const bad = await s.answer(7)
@@ -78,6 +80,9 @@ describe("egc serve over stdio (compiled binary)", () => {
     for (const line of s.lines) expect(JSON.parse(line).jsonrpc).toBe("2.0")
     s.proc.stdin.end()
     expect(await s.proc.exited).toBe(0)
+    const log = readFileSync(join(process.env.EGC_HOME!, "logs", "egc.log"), "utf8")
+    expect(log).toContain("protocol error")
+    expect(log).not.toContain("zebra7canary")
   })
 
   test("a client that disconnects mid-call: the server exits and its session's claims are freed", async () => {
