@@ -112,6 +112,20 @@ describe("egc serve over stdio (compiled binary)", () => {
     await c.close()
   })
 
+  test("SIGTERM ends the session cleanly (peers hear 'ended', not 'dead') and frees its claims", async () => {
+    using dir = tmpdir({ git: true })
+    const [a, b] = await Promise.all([stdioClient(dir.path), stdioClient(dir.path)])
+    await a.call("claim_path", { path: "t.ts" })
+    await b.call("session_events")
+    const gone = new Promise<void>((resolve) => (a.client.onclose = resolve))
+    process.kill(a.pid!, "SIGTERM")
+    await gone
+    const events = (await b.call("session_events")).events as Array<{ kind: string; why?: string }>
+    expect(events.filter((e) => e.kind === "ended")).toEqual([expect.objectContaining({ why: "ended" })])
+    expect((await b.call("claim_path", { path: "t.ts" })).claimed).toBe(true)
+    await b.close()
+  })
+
   test("two servers on one database writing at once lose nothing", async () => {
     using dir = tmpdir({ git: true })
     const [a, b] = await Promise.all([stdioClient(dir.path), stdioClient(dir.path)])
