@@ -104,3 +104,18 @@ export function dropRepeatedBlocks(lines: string[], sel: Selection): void {
     start = i + 1
   }
 }
+
+/** Give every dropped run that has no note a count of what it held. */
+export function noteRuns(sel: Selection, what: string): void {
+  let i = 0
+  while (i < sel.keep.length) {
+    if (sel.keep[i]) {
+      i++
+      continue
+    }
+    const start = i
+    let noted = false
+    for (; i < sel.keep.length && !sel.keep[i]; i++) if (sel.notes.has(i)) noted = true
+    if (!noted) sel.notes.set(start, `… ${i - start} ${what}`)
+  }
+}
