@@ -5,7 +5,8 @@
  */
 const KEYWORD = /(?<!\w)(?:error|err!|fatal|panic|panicked|exception|traceback|failed|failure|fail:|failing|warning|warn|critical|denied|aborted|abort|vulnerabilit(?:y|ies)|deprecated)(?!\w)/i
 const CLASS_NAME = /\w(?:Error|Exception)\b|\b[A-Z][A-Za-z0-9]*(?:Failure|Panic)\b/
-const DIAGNOSTIC = /[\w./\\@~+-]+\.\w+:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
+// bounded repeats: an unbounded path class backtracks quadratically on a long line without dots
+const DIAGNOSTIC = /(?:^|[\s('\"])[\w./\\@~+-]{1,300}\.\w{1,12}:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
 const PASSING = /^\s*(?:✓|✔|√|PASS\b|--- PASS|ok\s|PASSED\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED)\s*$|\bPASSED\b/
 const SUMMARY = new RegExp(
   [
