@@ -13,9 +13,9 @@ import { tmpdir } from "../fixture"
 async function connect(ctx: ToolContext) {
   const server = new McpServer({ name: "egc-test", version: "0" })
   for (const tool of crushTools) {
-    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations }, async (args: never) => {
+    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations }, async (args) => {
       try {
-        const out = await tool.handler(args, ctx)
+        const out = await tool.handler(args as never, ctx)
         return { content: [{ type: "text" as const, text: JSON.stringify(out) }], structuredContent: out }
       } catch (e) {
         if (e instanceof ToolFailure) return { content: [{ type: "text" as const, text: e.message }], isError: true }
