@@ -1,7 +1,6 @@
-import { isProblem } from "../keep"
 import { BLANK, FRAMEWORK_FRAME, PROGRESS, SEPARATOR, STACK_FRAME } from "./_noise"
 import { capRuns, type LineFilter, selection } from "./_select"
-import { template } from "./logs"
+import { isProblem, template } from "../keep"
 
 /** Drop progress and blank runs; if still long, keep the head and the tail (problems always stay). */
 export const genericFilter: LineFilter = (lines) => {

@@ -1,21 +1,6 @@
-import { isProblem } from "../keep"
+import { isProblem, template } from "../keep"
 import { BLANK, FRAMEWORK_FRAME, STACK_FRAME } from "./_noise"
 import { capRuns, type LineFilter, selection } from "./_select"
-
-// Timestamps, durations, ids and numbers vary between otherwise identical lines.
-const VOLATILE = [
-  /\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}:\d{2}(?:[.,]\d+)?(?:Z|[+-]\d{2}:?\d{2})?/g,
-  /\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b/g,
-  /\b[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\b/gi,
-  /\b0x[0-9a-f]+\b|\b[0-9a-f]{12,}\b/gi,
-  /\d+/g,
-]
-
-export function template(line: string): string {
-  let t = line
-  for (const re of VOLATILE) t = t.replace(re, "#")
-  return t
-}
 
 /** Logs: each distinct line shape once (with a count of its repeats); problems and their traces stay. */
 export const logsFilter: LineFilter = (lines) => {
