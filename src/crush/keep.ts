@@ -47,15 +47,19 @@ export function template(line: string): string {
   return line.length > 2000 ? line : line.replace(VOLATILE, "#")
 }
 
-const PROBLEM = 1
-const SUMMARY_LINE = 2
+export const PROBLEM = 1
+export const SUMMARY_LINE = 2
 // Keyed by shape: the rules look at words, not at the value of a number, so a log of a million
 // lines of a few shapes costs a few regex evaluations per shape (this is the filter's hot path).
 const memo = new Map<string, number>()
 
 function flags(line: string): number {
+  return line.length > 2000 ? compute(line) : flagsByShape(template(line), line)
+}
+
+/** The keep flags of a line whose shape (template) the caller already has: PROBLEM | SUMMARY_LINE. */
+export function flagsByShape(key: string, line: string): number {
   if (line.length > 2000) return compute(line)
-  const key = template(line)
   const hit = memo.get(key)
   if (hit !== undefined) return hit
   if (memo.size > 100_000) memo.clear()

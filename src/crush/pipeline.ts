@@ -2,10 +2,12 @@ import { familyOf, type Family } from "./family"
 import { programWords } from "./command"
 import { filterFor, looksLikeJson } from "./filters"
 import { crushJson } from "./filters/json"
-import type { FilterContext, LineFilter, Selection } from "./filters/_select"
+import { filterContext, type FilterContext, type LineFilter, type Selection } from "./filters/_select"
 import { clipLine, LONG_LINE } from "./clip"
-import { mustKeep } from "./keep"
 import { decode, looksBinary, needsCleaning, plain, toLines } from "./text"
+
+// SGR codes that lost their ESC byte; only then do filters need a view without them.
+const ORPHAN_SGR_HINT = /\[(?:\d{1,3}(?:;\d{1,3})*)?m/
 
 /** Outputs below this many bytes are not worth a footer: they pass through as they are. */
 export const SMALL_BYTES = 1024
@@ -55,7 +57,7 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
   const lines = toLines(text)
   let filtered: string | undefined
   try {
-    filtered = filterText(lines, opts, family)
+    filtered = filterText(lines, opts, family, ORPHAN_SGR_HINT.test(text))
   } catch {
     const out = cleaned(base, lines, linesInRaw)
     return { ...out, mode: "fallback" }
@@ -70,27 +72,28 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
   return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
 }
 
-function filterText(lines: string[], opts: CrushOptions, family: Family): string | undefined {
-  const ctx: FilterContext = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
+function filterText(lines: string[], opts: CrushOptions, family: Family, orphanSgr: boolean): string | undefined {
+  const base = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
   if (!opts.filter && (family === "json" || looksLikeJson(lines))) {
     const json = crushJson(lines)
     if (json !== undefined) return json
   }
   const clipped = lines.map((l) => (l.length > LONG_LINE ? clipLine(l) : l))
-  const view = clipped.map(plain)
+  const view = orphanSgr ? clipped.map(plain) : clipped
+  const ctx = filterContext(view, base)
   const sel = (opts.filter ?? filterFor(family))(view, ctx)
-  enforce(view, sel)
+  enforce(view, sel, ctx)
   return render(clipped, sel)
 }
 
 /** The invariant: every error, warning, failure and summary line is in the output, verbatim. */
-function enforce(lines: string[], sel: Selection): void {
+function enforce(lines: string[], sel: Selection, ctx: FilterContext): void {
   // a repeat of a kept line adds nothing: the text survives once, verbatim
   const kept = new Set<string>()
   for (let i = 0; i < lines.length; i++) if (sel.keep[i]) kept.add(lines[i] ?? "")
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? ""
-    if (sel.keep[i] || kept.has(line) || !mustKeep(line)) continue
+    if (sel.keep[i] || !ctx.mustKeep(i) || kept.has(line)) continue
     sel.keep[i] = 1
     kept.add(line)
   }

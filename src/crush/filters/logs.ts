@@ -1,9 +1,9 @@
-import { isProblem, template } from "../keep"
+import { isProblem } from "../keep"
 import { BLANK, FRAMEWORK_FRAME, STACK_FRAME } from "./_noise"
 import { capRuns, type LineFilter, selection } from "./_select"
 
 /** Logs: each distinct line shape once (with a count of its repeats); problems and their traces stay. */
-export const logsFilter: LineFilter = (lines) => {
+export const logsFilter: LineFilter = (lines, ctx) => {
   const sel = selection(lines.length, 1)
   const seen = new Map<string, number>()
   let repeats = 0
@@ -18,10 +18,10 @@ export const logsFilter: LineFilter = (lines) => {
       if (FRAMEWORK_FRAME.test(l) && !isProblem(l)) sel.keep[i] = 0
       continue
     }
-    const key = template(l)
+    const key = ctx.shape(i)
     const count = seen.get(key) ?? 0
     seen.set(key, count + 1)
-    if (count > 0 && !isProblem(l)) {
+    if (count > 0 && !ctx.problem(i)) {
       sel.keep[i] = 0
       repeats++
       if (first === -1) first = i
