@@ -43,14 +43,19 @@ function throughput(): void {
   const mb = Buffer.byteLength(log) / (1024 * 1024)
   for (const command of ["tail -n 2000000 app.log", "./server", "npm test"]) {
     const times: number[] = []
+    const cpus: number[] = []
     let out = 0
-    for (let k = 0; k < 3; k++) {
+    for (let k = 0; k < 5; k++) {
       const t = performance.now()
+      const c = process.cpuUsage()
       out = crush(log, { command }).bytesOut
+      const used = process.cpuUsage(c)
       times.push(performance.now() - t)
+      cpus.push((used.user + used.system) / 1000)
     }
     const ms = median(times)
-    console.log(`throughput  ${command.padEnd(24)} ${mb.toFixed(1)} MB in ${ms.toFixed(0)} ms median of 3 = ${(mb / (ms / 1000)).toFixed(1)} MB/s (out ${(out / 1024).toFixed(1)} KB)`)
+    const cpu = median(cpus)
+    console.log(`throughput  ${command.padEnd(24)} ${mb.toFixed(1)} MB: wall ${ms.toFixed(0)} ms = ${(mb / (ms / 1000)).toFixed(1)} MB/s, cpu ${cpu.toFixed(0)} ms = ${(mb / (cpu / 1000)).toFixed(1)} MB/s (medians of 5; out ${(out / 1024).toFixed(1)} KB)`)
   }
 }
 
@@ -74,11 +79,13 @@ async function overhead(bin: string, env: Record<string, string>): Promise<void>
 }
 
 async function memory(bin: string, env: Record<string, string>): Promise<void> {
-  const cmd = "yes 'a line of build output that repeats: step ok' | head -c 1000000000"
-  const p = Bun.spawn(["/usr/bin/time", "-f", "%M %e", bin, "crush", "--", "sh", "-c", cmd], { stdout: "pipe", stderr: "pipe", env })
-  const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited])
-  const [kb, secs] = err.trim().split("\n").at(-1)?.split(" ") ?? []
-  console.log(`memory      1 GB through egc crush --: peak RSS ${(Number(kb) / 1024).toFixed(0)} MB, ${secs} s, printed ${out.length} bytes`)
+  for (const bytes of [0, 10_000_000, 100_000_000, 1_000_000_000]) {
+    const cmd = `yes 'a line of build output that repeats: step ok' | head -c ${bytes}`
+    const p = Bun.spawn(["/usr/bin/time", "-f", "%M %e", bin, "crush", "--", "sh", "-c", cmd], { stdout: "pipe", stderr: "pipe", env })
+    const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited])
+    const [kb, secs] = err.trim().split("\n").at(-1)?.split(" ") ?? []
+    console.log(`memory      ${String(bytes / 1e6).padStart(5)} MB through egc crush --: peak RSS ${(Number(kb) / 1024).toFixed(0)} MB, ${secs} s, printed ${out.length} bytes`)
+  }
 }
 
 throughput()
