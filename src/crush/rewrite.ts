@@ -25,9 +25,11 @@ const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.rep
  * The command to run instead (`'/abs/egc' crush -- git status`), or undefined when crushing does
  * not help or is unsafe: interactive or endless commands, pipes into other programs, output
  * redirected to a file, compound commands, a disabled family, crush or rewriting turned off.
+ * `config` is the crush section, or the whole configuration (the hooks' port passes that).
  */
-export function rewriteForCrush(command: string, opts: { bin: string; config: Config["crush"] }): string | undefined {
-  if (!opts.config.enabled || !opts.config.rewrite) return undefined
+export function rewriteForCrush(command: string, opts: { bin: string; config: Config["crush"] | Config }): string | undefined {
+  const config = "crush" in opts.config ? opts.config.crush : opts.config
+  if (!config.enabled || !config.rewrite) return undefined
   if (/[`]|\$\(|<<|<\(|>\(/.test(command)) return undefined
   const tokens = tokenize(command)
   if (!tokens?.length) return undefined
@@ -44,7 +46,7 @@ export function rewriteForCrush(command: string, opts: { bin: string; config: Co
   const name = words[0] ?? ""
   if (!name || name === "egc" || name === "cd" || interactive(words)) return undefined
   const family = familyOf(command)
-  if (!family || family === "generic" || opts.config.disabledFamilies.includes(family)) return undefined
+  if (!family || family === "generic" || config.disabledFamilies.includes(family)) return undefined
   const prefix = command.slice(0, start)
   let rest = command.slice(start).trim().replace(/\s*2>&1\s*$/, "")
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest)) rest = `env ${rest}`

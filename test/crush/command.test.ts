@@ -109,6 +109,11 @@ describe("rewriteForCrush", () => {
     expect(rewriteForCrush("npm test", { ...opts, config: { ...DEFAULTS.crush, disabledFamilies: ["git"] } })).toBe(`${bin} crush -- npm test`)
   })
 
+  test("the whole configuration is accepted too (the hooks' port passes it)", () => {
+    expect(rewriteForCrush("git status", { bin: "/abs/egc", config: DEFAULTS })).toBe("/abs/egc crush -- git status")
+    expect(rewriteForCrush("git status", { bin: "/abs/egc", config: { ...DEFAULTS, crush: { ...DEFAULTS.crush, disabledFamilies: ["git"] } } })).toBeUndefined()
+  })
+
   test("importing the public API stays cheap (no zod, consola or MCP SDK)", async () => {
     const proc = Bun.spawn([process.execPath, "-e", `await import(${JSON.stringify(`${import.meta.dir}/../../src/crush/index.ts`)}); const ids = Object.keys(require.cache).filter((k) => /node_modules\\/(zod|consola|@modelcontextprotocol)/.test(k)); console.log(JSON.stringify(ids))`], { stdout: "pipe", stderr: "pipe" })
     const out = await new Response(proc.stdout).text()
