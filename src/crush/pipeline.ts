@@ -55,7 +55,7 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
     return cleaned(base, toLines(text), linesInRaw)
   }
   const lines = toLines(text)
-  let filtered: string | undefined
+  let filtered: { text: string; omitted: number } | undefined
   try {
     filtered = filterText(lines, opts, family, ORPHAN_SGR_HINT.test(text))
   } catch {
@@ -63,27 +63,28 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
     return { ...out, mode: "fallback" }
   }
   const baseline = clean ? joinLines(lines) : text
-  if (filtered === undefined || byteLength(filtered) > byteLength(baseline) * (1 - MIN_SAVING)) {
+  if (filtered === undefined || byteLength(filtered.text) > byteLength(baseline) * (1 - MIN_SAVING)) {
     return clean ? cleaned(base, lines, linesInRaw) : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
   }
-  const outLines = countLines(filtered)
-  const footer = `[egc crush: ${linesInRaw - outLines + 1} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
-  const output = filtered + footer
+  const outLines = countLines(filtered.text)
+  const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
+  const output = filtered.text + footer
   return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
 }
 
-function filterText(lines: string[], opts: CrushOptions, family: Family, orphanSgr: boolean): string | undefined {
+function filterText(lines: string[], opts: CrushOptions, family: Family, orphanSgr: boolean): { text: string; omitted: number } | undefined {
   const base = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
   if (!opts.filter && (family === "json" || looksLikeJson(lines))) {
     const json = crushJson(lines)
-    if (json !== undefined) return json
+    // sampled JSON is re-serialised, so only the difference in lines can be counted
+    if (json !== undefined) return { text: json, omitted: Math.max(0, lines.length - countLines(json)) }
   }
   const clipped = lines.map((l) => (l.length > LONG_LINE ? clipLine(l) : l))
   const view = orphanSgr ? clipped.map(plain) : clipped
   const ctx = filterContext(view, base)
   const sel = (opts.filter ?? filterFor(family))(view, ctx)
   enforce(view, sel, ctx)
-  return render(clipped, sel)
+  return { text: render(clipped, sel), omitted: sel.keep.reduce((n, k) => n + (k ? 0 : 1), 0) }
 }
 
 /** The invariant: every error, warning, failure and summary line is in the output, verbatim. */
