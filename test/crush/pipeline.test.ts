@@ -126,3 +126,30 @@ describe("families through the pipeline", () => {
     expect(parsed).toContain("… 30 of 50 items omitted")
   })
 })
+
+describe("git subcommands", () => {
+  test("git log -p keeps every commit header and every changed line", () => {
+    const commit = (n: number) => `commit ${String(n).repeat(40).slice(0, 40)}\nAuthor: A <a@x>\nDate:   Mon Jan 1 00:00:00 2026\n\n    change number ${n}\n\ndiff --git a/f${n}.ts b/f${n}.ts\n--- a/f${n}.ts\n+++ b/f${n}.ts\n@@ -1,6 +1,6 @@\n context a\n context b\n-old ${n}\n+new ${n}\n context c\n context d\n`
+    const log = Array.from({ length: 30 }, (_, i) => commit(i + 1)).join("")
+    const r = crush(log, { command: "git log -p" })
+    expect(r.mode).toBe("filtered")
+    for (let n = 1; n <= 30; n++) {
+      expect(r.output).toContain(`    change number ${n}\n`)
+      expect(r.output).toContain(`-old ${n}\n+new ${n}\n`)
+    }
+    expect(r.output).not.toContain(" context b")
+  })
+
+  test("git blame is kept whole: every line is file content", () => {
+    const blame = lines(200, (i) => `^a1b2c3d (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`)
+    expect(crush(blame, { command: "git blame src/a.ts" }).output).toBe(blame)
+  })
+
+  test("a long branch list keeps the current branch and counts the rest by remote", () => {
+    const branches = `${lines(40, (i) => `  feature/f${i}`)}* main\n${lines(60, (i) => `  remotes/origin/feature/f${i}`)}`
+    const r = crush(branches, { command: "git branch -a" })
+    expect(r.output).toContain("* main\n")
+    expect(r.output).toContain("  feature/f0\n")
+    expect(r.output).toMatch(/… 70 more \(local 10, origin 60\)/)
+  })
+})
