@@ -13,6 +13,7 @@ const SUMMARY = new RegExp(
   [
     String.raw`^\s*(?:Tests?|Test Suites|Test Files|Snapshots|Suites|Assertions|Examples)\s*:?\s+\d`,
     String.raw`^\s*(?:Tests|Test Files|Duration|Start at)\s{2,}`,
+    String.raw`^\s*Time:\s+[\d.]+\s*m?s\b|^Ran all test suites|^Total Test time|^Run completed in|^\*\*\* \d+ TESTS? COMPLETED`,
     String.raw`^=+ .*\b(?:passed|failed|errors?|skipped|deselected|xfailed|xpassed|warnings?|no tests ran)\b.* in [\d.]+m?s`,
     String.raw`short test summary info`,
     String.raw`^test result:`,

@@ -153,3 +153,19 @@ describe("git subcommands", () => {
     expect(r.output).toMatch(/… 70 more \(local 10, origin 60\)/)
   })
 })
+
+describe("JSON edge cases", () => {
+  test("go test -json: the fail events survive the sampling", () => {
+    const events = Array.from({ length: 80 }, (_, i) => JSON.stringify({ Time: "2026-01-01T00:00:00Z", Action: i === 50 ? "fail" : "pass", Package: "example.com/m", Test: `Test${i}`, Elapsed: 0 }))
+    const r = crush(`${events.join("\n")}\n`, { command: "go test -json ./..." })
+    expect(r.output).toContain('"Action":"fail","Package":"example.com/m","Test":"Test50"')
+    expect(r.output).not.toContain('"Test":"Test40"')
+  })
+
+  test("a long string value keeps the window around its error", () => {
+    const log = `${"x".repeat(5000)} FATAL: checksum mismatch ${"y".repeat(5000)}`
+    const r = crush(JSON.stringify({ id: 1, log }, null, 2), { command: "gh run view 1 --json log" })
+    expect(r.output).toContain("FATAL: checksum mismatch")
+    expect(r.bytesOut).toBeLessThan(3000)
+  })
+})
