@@ -76,6 +76,10 @@ describe("rewriteForCrush", () => {
     expect(rewriteForCrush("cd web && npm test", opts)).toBe(`cd web && ${bin} crush -- npm test`)
     expect(rewriteForCrush("FOO=1 cargo test", opts)).toBe(`${bin} crush -- env FOO=1 cargo test`)
     expect(rewriteForCrush("pytest 2>&1", opts)).toBe(`${bin} crush -- pytest`)
+    // short flags that mean something else for these programs
+    expect(rewriteForCrush("docker build -t app .", opts)).toBe(`${bin} crush -- docker build -t app .`)
+    expect(rewriteForCrush("npx jest -w 2", opts)).toBe(`${bin} crush -- npx jest -w 2`)
+    expect(rewriteForCrush("grep -i todo -r src | wc -l", opts)).toBeUndefined()
   })
 
   const never: Array<[string, string]> = [
@@ -94,6 +98,10 @@ describe("rewriteForCrush", () => {
     ["git commit", "opens an editor"],
     ["git rebase -i HEAD~3", "interactive"],
     ["docker run -it ubuntu bash", "a terminal session"],
+    ["docker exec -i api sh", "stdin attached"],
+    ["kubectl exec -t api -- sh", "a terminal"],
+    ["tsc -w", "watch mode"],
+    ["git add -p", "interactive staging"],
     ["python", "a REPL"],
     ["echo hello", "generic: nothing to gain"],
     ["egc crush -- git status", "already crushed"],
