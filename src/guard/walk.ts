@@ -8,6 +8,8 @@ import { BudgetExceeded, parseShell } from "./shell/parse"
 import { ALLOW, rank, type Verdict } from "./types"
 
 const MAX_SCRIPT_DEPTH = 8
+/** Commands judged per decision before the guard stops and asks: bounds the work on huge scripts. */
+export const MAX_INVOCATIONS = 1000
 const NETWORK_FETCHERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c", "lynx", "links", "ftp", "tftp", "scp", "ssh"])
 const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
 
@@ -17,6 +19,7 @@ export class Walker implements Walk {
   readonly findings: Verdict[] = []
   /** When set, every invocation judged is described here (for `egc guard explain`). */
   trace: string[] | undefined
+  private invocations = 0
 
   constructor(readonly scene: Scene) {}
 
@@ -39,6 +42,7 @@ export class Walker implements Walk {
       this.report(ask("parse.budget", `${origin} is too complex to judge within the time cap`))
       return
     }
+    if (parsed.truncated) this.report(ask("parse.budget", `${origin} is too long to judge within the time cap (${parsed.truncated})`, "put the script in a file and review it"))
     if (parsed.errors.length) this.report(ask("parse.error", `${origin} does not parse cleanly (${parsed.errors[0]}), so it cannot be judged`, "fix the quoting, then run it again"))
     this.walkScript(parsed, { ...state, vars: new Map(state.vars), depth: state.depth + 1 })
   }
@@ -81,6 +85,7 @@ export class Walker implements Walk {
   }
 
   run(inv: Invocation): void {
+    if (++this.invocations > MAX_INVOCATIONS) throw new BudgetExceeded(`more than ${MAX_INVOCATIONS} commands`)
     const before = this.findings.length
     const v = dispatch(inv, this)
     this.report(v)

@@ -12,9 +12,11 @@ import { ansiC } from "./ansi-c"
 export interface ParseLimits {
   maxDepth: number
   maxSteps: number
+  /** Simple commands per parse: a script longer than this is not judged command by command. */
+  maxCommands: number
 }
 
-const DEFAULT_LIMITS: ParseLimits = { maxDepth: 48, maxSteps: 400_000 }
+const DEFAULT_LIMITS: ParseLimits = { maxDepth: 48, maxSteps: 400_000, maxCommands: 1000 }
 const SKIPPED_KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "while", "until", "do", "done", "!", "{", "}", "esac", "in", "select", "coproc", "function"])
 const META = new Set([" ", "\t", "\n", "|", "&", ";", "<", ">", "(", ")"])
 
@@ -35,7 +37,8 @@ export function parseShell(src: string, limits: ParseLimits = DEFAULT_LIMITS): S
     script.pipelines.push(...more.pipelines)
   }
   if (p.pending.length) p.readHeredocs()
-  script.errors = p.errors
+  script.errors = p.truncated ? [] : p.errors
+  if (p.truncated) script.truncated = p.truncated
   return script
 }
 
@@ -46,6 +49,8 @@ class Parser {
   private depth = 0
   private steps = 0
   private caseDepth = 0
+  private commands = 0
+  truncated: string | undefined
 
   constructor(
     readonly src: string,
@@ -142,6 +147,11 @@ class Parser {
   }
 
   private simple(close: ")" | "`" | undefined): SimpleCommand | undefined {
+    if (++this.commands > this.limits.maxCommands) {
+      this.truncated = `more than ${this.limits.maxCommands} commands`
+      this.pos = this.src.length
+      return undefined
+    }
     const cmd: SimpleCommand = { type: "simple", assigns: [], words: [], redirects: [] }
     for (;;) {
       this.tick()
