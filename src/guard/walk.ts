@@ -74,7 +74,7 @@ export class Walker implements Walk {
       state.vars.set(a.text.slice(0, eq).replace(/\[.*$|\+$/, ""), a.dynamic ? undefined : a.text.slice(eq + 1))
     }
     if (!cmd.words.length) return
-    const args = cmd.words.map((w) => staticArg(w))
+    const args = cmd.words.flatMap((w) => staticArgs(w))
     const stdin = stdinOf(cmd) ?? upstream
     this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
     if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
@@ -98,7 +98,16 @@ export class Walker implements Walk {
   }
 }
 
-/** `$(echo ls)` as a command name is `ls`: substitutions of plain echo are evaluated, nothing else. */
+/**
+ * `$(echo rm -rf /)` is `rm -rf /`: an unquoted substitution of plain echo is evaluated and split
+ * into words as the shell would; any other substitution stays unknown.
+ */
+function staticArgs(w: Word): Arg[] {
+  const one = staticArg(w)
+  if (!w.dynamic || one.unknown || w.raw.startsWith('"') || !/\s/.test(one.text)) return [one]
+  return one.text.split(/\s+/).filter(Boolean).map((text) => ({ text, unknown: false, glob: /[*?[]/.test(text) }))
+}
+
 function staticArg(w: Word): Arg {
   if (!w.dynamic || !w.subs.length || !/^\$\(.*\)$|^`.*`$/s.test(w.text)) return argOf(w)
   const sub = w.subs[0]!

@@ -1,7 +1,8 @@
-import { type Arg, placeholder, type Scene, type Walk, type WalkState } from "../invocation"
+import { type Arg, literal, placeholder, type Scene, type Walk, type WalkState } from "../invocation"
 import { classify, containsCwd, dirname, isProtected, resolveArg } from "../paths"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
+import { sensitiveWrite } from "./sensitive"
 import type { Rule } from "./index"
 
 const TRASH = "move it aside (mv to a dated folder, or the trash), or delete a path inside the project such as ./build"
@@ -119,6 +120,7 @@ const recursiveOwner = (rule: string, verb: string): Rule => (inv, walk) => {
     const kind = abs ? classify(abs, scene) : undefined
     if (recursive && (kind === "root" || kind === "system" || kind === "home")) verdict = stricter(verdict, deny(rule, `recursive ${verb} on ${abs} changes ownership or permissions across the system`, `limit it to the project folder, e.g. ${verb} -R ... ./dir`))
   }
+  if (mode && /^([0-7]?[2467][0-7]{3}|[ugoa]*\+[rwx]*s[rwx]*)$/.test(mode)) verdict = stricter(verdict, ask("perm.setuid", `${verb} ${mode} sets the setuid/setgid bit`, "drop the s bit; grant the narrow permission needed"))
   if (mode && /^(0?777|a\+rwx|ugo\+rwx|o\+w|a\+w)$/.test(mode)) verdict = stricter(verdict, ask("perm.world-writable", `${verb} ${mode} makes files writable by every user`, `use the narrowest mode that works, e.g. ${verb} 755 or u+x`))
   return verdict
 }
@@ -128,6 +130,8 @@ const mv: Rule = (inv, walk) => {
   const paths = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
   const dest = paths.at(-1)
   if (dest?.text === "/dev/null") return deny("fs.mv-devnull", "moving onto /dev/null destroys the source", TRASH)
+  const into = writeTargets(inv, walk, "mv")
+  if (into.decision !== "allow") return into
   for (const src of paths.slice(0, -1)) {
     const abs = resolveArg(src, inv.state, scene)
     const kind = abs ? classify(abs, scene) : undefined
@@ -136,8 +140,39 @@ const mv: Rule = (inv, walk) => {
   return ALLOW
 }
 
+/** rimraf and friends are rm -rf under another name. */
+const rmrf: Rule = (inv, walk, name) => rm({ ...inv, args: [literal("rm"), literal("-rf"), ...inv.args.slice(1).filter((a) => !a.text.startsWith("-"))] }, walk, name)
+
+/** Writing files onto system paths, start-up files, key folders, devices. */
+const writeTargets: Rule = (inv, walk, name) => {
+  const words = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
+  const targets = name === "tee" ? words : words.slice(-1)
+  let verdict: Verdict = ALLOW
+  for (const t of targets) {
+    const abs = resolveArg(t, inv.state, walk.scene)
+    if (!abs) continue
+    if (/^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk)/.test(abs)) verdict = stricter(verdict, deny("disk.write-device", `${name} writes onto the device ${abs}`))
+    else if (isProtected(abs, walk.scene)) verdict = stricter(verdict, ask("fs.protected-path", `${abs} is a protected path in the guard policy`))
+    else verdict = stricter(verdict, sensitiveWrite(abs, walk.scene, name, false))
+  }
+  return verdict
+}
+
+const blkdiscard: Rule = (inv) => deny("disk.discard", `blkdiscard erases every block of ${inv.args.at(-1)?.text ?? "the device"}`)
+
+const diskutil: Rule = (inv) => {
+  const verb = inv.args[1]?.text.toLowerCase() ?? ""
+  return /^(erasedisk|erasevolume|partitiondisk|zerodisk|randomdisk|secureerase|reformat|apfs)$/.test(verb) && !(verb === "apfs" && !/delete|erase/i.test(inv.args[2]?.text ?? "")) ? deny("disk.format", `diskutil ${inv.args[1]!.text} erases a disk or volume`, "check diskutil list first, and run it yourself") : ALLOW
+}
+
 export const filesystemRules: Record<string, Rule> = {
   rm,
+  rimraf: rmrf,
+  tee: writeTargets,
+  cp: writeTargets,
+  install: writeTargets,
+  blkdiscard,
+  diskutil,
   unlink: rm,
   find,
   dd,

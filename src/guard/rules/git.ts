@@ -1,4 +1,4 @@
-import type { Arg } from "../invocation"
+import { type Arg, type Invocation, literal, type Walk } from "../invocation"
 import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
@@ -59,6 +59,7 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
     if (flags.some((f) => f === "--force" || shortFlags(f, "bBU").includes("f"))) return deny("git.checkout-force", "git checkout --force throws away uncommitted changes", STASH)
     if (flags.some((f) => /^-[bB]|^--orphan/.test(f) || shortFlags(f, "bB").includes("b") || shortFlags(f, "bB").includes("B"))) return ALLOW
     if (dashdash >= 0 && positionals.length > (dashdash > 0 ? 0 : 0) && args.slice(args.indexOf("--") + 1).length) return deny("git.checkout-paths", "git checkout -- <paths> overwrites uncommitted changes in those files", STASH)
+    if (positionals.length >= 1 && flags.some((f) => /^(--ours|--theirs|-p|--patch|--merge|-m)$/.test(f))) return deny("git.checkout-paths", "git checkout --ours/--theirs/--patch/--merge <paths> overwrites working-tree changes in those files", STASH)
     if (positionals.length >= 2) return deny("git.checkout-paths", "git checkout <ref> <paths> overwrites uncommitted changes in those files", STASH)
     if (positionals.length === 1 && /^(\.|\.\/.*|:\/.*|\*.*)$/.test(positionals[0]!)) return deny("git.checkout-paths", `git checkout ${positionals[0]} discards uncommitted changes`, STASH)
     return ALLOW
@@ -162,6 +163,23 @@ export const gitRule: Rule = (inv, walk) => {
   if (!call) return ALLOW
   const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
   if (badConfig) return ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)
+  nestedCommands(call, inv, walk)
   const judge = SUBCOMMANDS[call.sub]
   return judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+}
+
+/** Commands git runs for you: `submodule foreach`, `rebase --exec`/`-x`, `bisect run`. */
+function nestedCommands(call: GitCall, inv: Invocation, walk: Walk): void {
+  const { sub, args } = call
+  if (sub === "submodule" && args.includes("foreach")) {
+    const rest = args.slice(args.indexOf("foreach") + 1).filter((a) => a !== "--recursive" && a !== "-q" && a !== "--quiet")
+    if (rest.length) walk.script(rest.join(" "), inv.state, "git submodule foreach")
+  }
+  if (sub === "rebase") {
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === "--exec" || args[i] === "-x") walk.script(args[i + 1] ?? "", inv.state, "git rebase --exec")
+      else if (args[i]!.startsWith("--exec=")) walk.script(args[i]!.slice(7), inv.state, "git rebase --exec")
+    }
+  }
+  if (sub === "bisect" && args[0] === "run" && args.length > 1) walk.run({ ...inv, args: args.slice(1).map(literal) })
 }
