@@ -1,7 +1,7 @@
 import { resolve } from "node:path"
 import { judgeCommand } from "../index"
 import type { GuardContext, Verdict } from "../types"
-import { contextFor, record } from "./context"
+import { contextFor, record } from "../context"
 import { exitFor, verdictJson, verdictText } from "./format"
 
 interface CheckFlags {

@@ -1,5 +1,5 @@
 import { judgeCommand } from "../index"
-import { contextFor, record } from "./context"
+import { contextFor, record } from "../context"
 import { quoteArgv, verdictText } from "./format"
 
 interface RunFlags {

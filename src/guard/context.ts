@@ -1,10 +1,10 @@
 import { resolve } from "node:path"
-import { loadConfig } from "../../core/config"
-import { env } from "../../core/env"
-import { resolveProject } from "../../core/project"
-import { recordVerdict } from "../record"
-import { findProjectRoot } from "../scene"
-import type { GuardContext, Verdict } from "../types"
+import { loadConfig } from "../core/config"
+import { env } from "../core/env"
+import { resolveProject } from "../core/project"
+import { recordVerdict } from "./record"
+import { findProjectRoot } from "./scene"
+import type { GuardContext, Verdict } from "./types"
 
 /** The guard context for a command run from a terminal or a hook: cwd, project root, policy from config. */
 export async function contextFor(cwd: string): Promise<GuardContext> {
@@ -14,6 +14,7 @@ export async function contextFor(cwd: string): Promise<GuardContext> {
   return { cwd: dir, ...(projectRoot ? { projectRoot } : {}), policy: config.guard }
 }
 
+/** Records a deny or ask with the project and session it belongs to (for the CLI surfaces). */
 export function record(v: Verdict, command: string, cwd: string, tool = "cli"): void {
   if (v.decision === "allow") return
   let projectId: string | undefined
