@@ -66,7 +66,7 @@ function bigHeredocs(): Record<string, string> {
   }
 }
 
-/** Runs every binary once per round, interleaved, so load on a shared machine hits them alike. */
+/** Runs every binary once per round, interleaved in rotating order, so load on a shared machine hits them alike. */
 async function wholeProcess(cases: Array<{ bin: string; args: readonly string[] }>, blocks = 3, runs = quick ? 5 : 10): Promise<Array<{ blockMedians: number[]; median: number }>> {
   const once = async (bin: string, args: readonly string[]) => {
     const t0 = performance.now()
@@ -78,7 +78,12 @@ async function wholeProcess(cases: Array<{ bin: string; args: readonly string[] 
   for (let b = 0; b < blocks; b++) {
     for (const c of cases) await once(c.bin, c.args)
     const times: number[][] = cases.map(() => [])
-    for (let r = 0; r < runs; r++) for (const [i, c] of cases.entries()) times[i]!.push(await once(c.bin, c.args))
+    for (let r = 0; r < runs; r++) {
+      for (let k = 0; k < cases.length; k++) {
+        const i = (k + r) % cases.length
+        times[i]!.push(await once(cases[i]!.bin, cases[i]!.args))
+      }
+    }
     for (const [i, t] of times.entries()) blockMedians[i]!.push(median(t))
   }
   return blockMedians.map((bm) => ({ blockMedians: bm, median: median(bm) }))

@@ -7,7 +7,7 @@ import type { GuardContext, Verdict } from "./types"
 
 export type { Decision, GuardContext, GuardPolicy, Verdict } from "./types"
 export { judgeWrite } from "./write-gate"
-export { recordVerdict } from "./record"
+export { listEvents, recordVerdict, type GuardEvent } from "./record"
 export { contextFor as guardContextFor } from "./context"
 
 export function judgeCommand(command: string, ctx: GuardContext): Verdict {

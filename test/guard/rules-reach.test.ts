@@ -68,6 +68,13 @@ const CASES: Array<[string, Want]> = [
   ["borg prune --keep-daily 7 repo", "block"],
   ["rclone dedupe remote:dir", "block"],
   ["rclone copy remote:a remote:b", "allow"],
+  ["cat <<EOF | sh\nrm -rf /\nEOF", "deny"],
+  ["ssh host <<'EOF'\nsudo reboot\nEOF", "deny"],
+  ["bash < install.sh", "allow"],
+  ["cat install.sh | bash", "ask"],
+  ["git commit -F - <<'EOF'\nrm -rf / is dangerous\nEOF", "allow"],
+  ["rm /etc/hosts", "ask"],
+  ["python3 -c \"$(cat <<EOF\nimport os\nEOF\n)\"", "ask"],
 ]
 
 describe("reach of the walk", () => {

@@ -57,7 +57,7 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   if (kind === "project-root" || (containsCwd(abs, state) && kind !== "temp")) return deny("fs.rm-project-root", `deletes ${abs}, the project or working directory itself`, "delete the build output inside it, e.g. rm -rf ./build")
   if (target.glob && kind === "in-project" && dirname(abs) === scene.projectRoot)
     return deny("fs.rm-project-root", `rm -r ${what} empties the project root`, "name the folders to delete, e.g. rm -rf ./build ./dist")
-  if (kind === "system") return deny("fs.rm-system", `recursive delete of the system path ${abs}`, TRASH)
+  if (kind === "system") return f.recursive ? deny("fs.rm-system", `recursive delete of the system path ${abs}`, TRASH) : ask("fs.rm-system-file", `deletes the system file ${abs}`)
   if (!f.recursive) return ALLOW
   if (kind === "project-git") return deny("fs.rm-git-dir", "deletes the repository's .git directory and all history", "clone again or use git commands")
   if (!f.force || kind === "temp" || kind === "in-project") return ALLOW

@@ -88,7 +88,9 @@ const ssh: Rule = (inv, walk) => {
   let i = 1
   while (i < args.length && args[i]!.text.startsWith("-")) i += SSH_VALUED.test(args[i]!.text) ? 2 : 1
   const remote = args.slice(i + 1).map((a) => a.text)
-  if (remote.length) walk.script(remote.join(" "), { ...inv.state, cwd: undefined, vars: new Map() }, "the remote command given to ssh")
+  const state = { ...inv.state, cwd: undefined, vars: new Map<string, string | undefined>() }
+  if (remote.length) walk.script(remote.join(" "), state, "the remote command given to ssh")
+  else if (inv.stdin?.kind === "data") walk.script(inv.stdin.text, state, "the script fed to ssh")
   return ALLOW
 }
 

@@ -52,6 +52,6 @@ function stdinRule(inv: Invocation, walk: Walk, name: string): Verdict {
     return ALLOW
   }
   if (stdin.fromNetwork) return deny("net.pipe-to-shell", `piping ${stdin.producer} into ${name} runs code from the network without review`, PIPE_TO_SHELL_ALT)
-  if (stdin.producer === "xargs") return ALLOW
+  if (stdin.producer === "xargs" || stdin.producer.startsWith("file ")) return ALLOW
   return ask("shell.stdin-script", `${name} runs whatever ${stdin.producer} writes, which cannot be checked beforehand`, "save the script to a file and review it first")
 }
