@@ -19,6 +19,10 @@ export function logToFile(): void {
   sink = "file"
 }
 
+export function logToStderr(): void {
+  sink = "stderr"
+}
+
 function threshold(): number {
   const level = env.logLevel() as Level | undefined
   return ORDER[level ?? (sink === "file" ? "info" : "warn")] ?? ORDER.warn

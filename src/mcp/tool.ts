@@ -15,6 +15,8 @@ export interface ToolContext {
   /** This server's session (one `egc serve` process per agent session). */
   session: { id: string; client?: string }
   config: Config
+  /** Aborted when the client cancels the call or disconnects (long waits should honour it). */
+  signal?: AbortSignal
 }
 
 export interface ToolAnnotations {

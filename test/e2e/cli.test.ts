@@ -69,3 +69,48 @@ describe("egc binary", () => {
     expect(r.code).toBe(0)
   })
 })
+
+describe("egc keys and damaged stores", () => {
+  test("keys export needs --i-understand and writes a 0600 recovery copy", async () => {
+    const { t, env } = home()
+    using _ = t
+    const out = join(t.path, "recovery.txt")
+    const refused = await runEgc(["keys", "--export", out], { env })
+    expect(refused.code).toBe(64)
+    expect(refused.stderr).toContain("--i-understand")
+    const ok = await runEgc(["keys", "--export", out, "--i-understand"], { env })
+    expect(ok.code).toBe(0)
+    const { statSync, readFileSync } = await import("node:fs")
+    expect(statSync(out).mode & 0o777).toBe(0o600)
+    expect(readFileSync(out, "utf8")).toMatch(/^egc-master-key-v1 [A-Za-z0-9+/]{43}=\n$/)
+    const again = await runEgc(["keys", "--export", out, "--i-understand"], { env })
+    expect(again.code).toBe(74)
+  })
+
+  test("a corrupt database is reported by doctor with the fix and left byte-identical", async () => {
+    const { t, env } = home()
+    using _ = t
+    mkdirSync(env.EGC_HOME, { recursive: true, mode: 0o700 })
+    const db = join(env.EGC_HOME, "egc.db")
+    writeFileSync(db, "garbage that is not a database ".repeat(100))
+    const r = await runEgc(["doctor", "--json"], { env })
+    const checks = JSON.parse(r.stdout) as Array<{ name: string; status: string; detail: string; fix?: string }>
+    const check = checks.find((c) => c.name === "database")
+    expect(check?.status).toBe("fail")
+    expect(check?.detail).toContain("not a valid egc database")
+    expect(check?.fix).toContain("untouched")
+    const { readFileSync } = await import("node:fs")
+    expect(readFileSync(db, "utf8")).toBe("garbage that is not a database ".repeat(100))
+  })
+
+  test("a key file readable by others stops the command with the chmod fix", async () => {
+    const { t, env } = home()
+    using _ = t
+    await runEgc(["keys"], { env })
+    chmodSync(join(env.EGC_HOME, "keys", "master.key"), 0o644)
+    const r = await runEgc(["project"], { env, cwd: t.path })
+    expect(r.code).toBe(77)
+    expect(r.stderr).toContain("chmod 600")
+    expect(r.stderr).not.toContain("    at ")
+  })
+})

@@ -1,0 +1,75 @@
+import { z } from "zod"
+import type { ToolDef } from "./tool"
+
+/**
+ * A tool as the server serves it: its zod schemas with the fields every tool shares (the optional
+ * `project` on input; `truncated` and `note` on output, set by the cap) and its `tools/list` entry.
+ */
+export interface CompiledTool {
+  def: ToolDef
+  input: z.ZodObject
+  output: z.ZodObject
+  listing: {
+    name: string
+    title: string
+    description: string
+    inputSchema: Record<string, unknown>
+    outputSchema: Record<string, unknown>
+    annotations: ToolDef["annotations"]
+  }
+}
+
+const projectField = z.string().max(4096).optional().describe("project folder (default: this session's)")
+
+const shared = { truncated: z.boolean().optional(), note: z.string().optional() }
+
+export function compileTool(def: ToolDef): CompiledTool {
+  const inputShape = "project" in def.input ? def.input : { ...def.input, project: projectField }
+  const input = z.object(inputShape).strict()
+  const output = z.object({ ...def.output, ...shared })
+  return {
+    def,
+    input,
+    output,
+    listing: {
+      name: def.name,
+      title: def.title,
+      description: def.description.trim(),
+      inputSchema: jsonSchema(input, "input"),
+      outputSchema: lean(jsonSchema(output, "output")),
+      annotations: def.annotations,
+    },
+  }
+}
+
+function jsonSchema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
+  const out = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: io === "output" ? "ref" : "inline" }) as Record<string, unknown>
+  delete out.$schema
+  return out
+}
+
+/**
+ * The listed output schema keeps types and required fields (clients validate results against it)
+ * but drops field descriptions and closedness: the model reads the tool description, and every
+ * listed character is paid for on every turn (the context budget).
+ */
+function lean(node: unknown): Record<string, unknown> {
+  if (Array.isArray(node)) return node.map(lean) as unknown as Record<string, unknown>
+  if (node === null || typeof node !== "object") return node as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(node)) {
+    if (k === "description" || k === "additionalProperties") continue
+    out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, lean(s)])) : lean(v)
+  }
+  return out
+}
+
+/** Zod issues as one sentence addressed to the model. */
+export function describeIssues(tool: string, error: z.ZodError): string {
+  const parts = error.issues.slice(0, 6).map((issue) => {
+    const where = issue.path.length ? issue.path.map(String).join(".") : "arguments"
+    return `${where}: ${issue.message}`
+  })
+  const more = error.issues.length > 6 ? ` (and ${error.issues.length - 6} more)` : ""
+  return `invalid arguments for ${tool}: ${parts.join("; ")}${more}. Fix the arguments and call again.`
+}

@@ -1,0 +1,24 @@
+import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
+import { errorMessage } from "../core/errors"
+import { createLogger } from "../core/log"
+import { createServer, type ServerDeps } from "./server"
+
+/**
+ * Serve over stdin/stdout until the client goes away. stdout carries only protocol: the logger
+ * writes to $EGC_HOME/logs. Resolves when the connection has closed and the session has ended.
+ */
+export async function serveStdio(deps: ServerDeps): Promise<void> {
+  const log = deps.log ?? createLogger("serve")
+  const { server, close } = createServer({ ...deps, log })
+  const transport = new StdioServerTransport()
+  const done = new Promise<void>((resolve) => {
+    server.onclose = () => resolve()
+    process.stdin.once("end", () => resolve())
+    process.stdin.once("close", () => resolve())
+  })
+  server.onerror = (e) => log.warn("protocol error", { error: errorMessage(e) })
+  await server.connect(transport)
+  log.info("serving", { pid: process.pid })
+  await done
+  await close()
+}

@@ -1,0 +1,42 @@
+import type { Project } from "../../../core/project"
+import { announce, endSession, heartbeat } from "../../../mesh"
+import { configureMesh, meshSettings } from "../../../mesh/settings"
+import type { ToolContext } from "../../tool"
+
+/**
+ * This server process's mesh presence. The first mesh call in a project announces the session
+ * (id, pid and project come from the server, never from arguments); a timer keeps the heartbeat
+ * while the process lives; closing the server ends the session and frees its claims.
+ */
+const announced = new Map<string, { sessionId: string; project: Project }>()
+let timer: ReturnType<typeof setInterval> | undefined
+
+export function ensureAnnounced(ctx: ToolContext, task?: string): { created: boolean } {
+  configureMesh(ctx.config.mesh)
+  const key = `${ctx.session.id}|${ctx.project.id}`
+  if (announced.has(key) && task === undefined) return { created: false }
+  const result = announce(ctx.project, { id: ctx.session.id, pid: process.pid, tool: ctx.session.client ?? "unknown", cwd: process.cwd(), task })
+  announced.set(key, { sessionId: ctx.session.id, project: ctx.project })
+  timer ??= setInterval(() => {
+    for (const { sessionId } of announced.values()) heartbeat(sessionId)
+  }, Math.max(1000, meshSettings().heartbeatMs / 3))
+  timer.unref?.()
+  return result
+}
+
+/** Every tool call is a sign of life. */
+export function onToolCall(ctx: ToolContext): void {
+  heartbeat(ctx.session.id)
+}
+
+export function onServerClose(session: ToolContext["session"]): void {
+  for (const [key, entry] of announced) {
+    if (entry.sessionId !== session.id) continue
+    endSession(entry.project.id, entry.sessionId, "ended")
+    announced.delete(key)
+  }
+  if (announced.size === 0 && timer) {
+    clearInterval(timer)
+    timer = undefined
+  }
+}

@@ -1,0 +1,75 @@
+import type { Migration } from "../core/db"
+
+/**
+ * The memory tables. Only `write/` mutates them and only `read/` selects user content from them.
+ * Content (title, body, entities, tags, key) is one sealed JSON envelope per row; entity names are
+ * mirrored as keyed hashes so the graph can be walked without opening records.
+ * `rev` is a store-wide counter bumped by every mutation: readers refresh their caches from it.
+ */
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    sql: `
+CREATE TABLE memory_counter (id INTEGER PRIMARY KEY CHECK (id = 1), rev INTEGER NOT NULL);
+INSERT INTO memory_counter (id, rev) VALUES (1, 0);
+CREATE TABLE memory_projects (id TEXT PRIMARY KEY, display_enc BLOB NOT NULL, consent TEXT, created_at INTEGER NOT NULL);
+CREATE TABLE memory_branches (project TEXT NOT NULL, scope TEXT NOT NULL, name_enc BLOB NOT NULL, PRIMARY KEY (project, scope));
+CREATE TABLE memory_items (
+  id TEXT PRIMARY KEY,
+  project TEXT NOT NULL,
+  scope TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  status TEXT NOT NULL,
+  confidence REAL NOT NULL,
+  base_confidence REAL NOT NULL,
+  source TEXT NOT NULL,
+  session TEXT,
+  tool TEXT,
+  content_enc BLOB,
+  fp TEXT NOT NULL,
+  text_fp TEXT,
+  title_fp TEXT,
+  key_hash TEXT,
+  entity_keys TEXT NOT NULL DEFAULT '',
+  disputed INTEGER NOT NULL DEFAULT 0,
+  valid_from INTEGER NOT NULL,
+  valid_to INTEGER,
+  recorded_at INTEGER NOT NULL,
+  retracted_at INTEGER,
+  expires_at INTEGER,
+  last_used_at INTEGER,
+  updated_at INTEGER NOT NULL,
+  rev INTEGER NOT NULL
+);
+CREATE INDEX memory_items_scope ON memory_items (project, scope, kind, status);
+CREATE INDEX memory_items_fp ON memory_items (project, fp);
+CREATE INDEX memory_items_text_fp ON memory_items (project, text_fp);
+CREATE INDEX memory_items_rev ON memory_items (project, rev);
+CREATE INDEX memory_items_key ON memory_items (project, key_hash) WHERE key_hash IS NOT NULL;
+CREATE TABLE memory_versions (id TEXT PRIMARY KEY, item TEXT NOT NULL, project TEXT NOT NULL, content_enc BLOB, recorded_at INTEGER NOT NULL);
+CREATE INDEX memory_versions_item ON memory_versions (item);
+CREATE TABLE memory_edges (
+  project TEXT NOT NULL, src TEXT NOT NULL, dst TEXT NOT NULL, type TEXT NOT NULL, weight REAL NOT NULL,
+  created_at INTEGER NOT NULL, PRIMARY KEY (src, dst, type)
+);
+CREATE INDEX memory_edges_dst ON memory_edges (dst);
+CREATE TABLE memory_tombstones (
+  project TEXT NOT NULL, fp TEXT NOT NULL, created_at INTEGER NOT NULL, source TEXT NOT NULL,
+  lifted_at INTEGER, PRIMARY KEY (project, fp)
+);
+CREATE TABLE memory_grants (
+  id TEXT PRIMARY KEY, project TEXT NOT NULL, session TEXT NOT NULL, decision TEXT NOT NULL,
+  created_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, consumed_at INTEGER
+);
+CREATE INDEX memory_grants_session ON memory_grants (project, session);
+CREATE TABLE memory_conflicts (
+  id TEXT PRIMARY KEY, project TEXT NOT NULL, new_item TEXT NOT NULL, old_item TEXT NOT NULL, reason TEXT NOT NULL,
+  created_at INTEGER NOT NULL, resolved_at INTEGER, resolution TEXT
+);
+CREATE TABLE memory_audit (
+  seq INTEGER PRIMARY KEY AUTOINCREMENT, at INTEGER NOT NULL, project TEXT NOT NULL, item TEXT, action TEXT NOT NULL,
+  source TEXT NOT NULL, session TEXT, tool TEXT, detail TEXT, prev TEXT NOT NULL, hash TEXT NOT NULL
+);
+`,
+  },
+]

@@ -1,0 +1,51 @@
+import { aad, keyedHash, openText, sealText } from "../core/crypto"
+import type { Keys } from "../core/keys"
+import { foldText, normalEntity } from "./_text"
+
+/**
+ * Sealing of stored content, bound to (table, row id, project): a record altered, moved to another
+ * row or copied to another project fails to open. Keyed hashes stand in for names and texts that
+ * must be compared without being stored.
+ */
+export interface Content {
+  title: string
+  body: string
+  entities: string[]
+  tags: string[]
+  key?: string
+}
+
+export function sealContent(keys: Keys, table: string, id: string, project: string, content: Content): Uint8Array {
+  return sealText(keys.content, JSON.stringify(content), aad(table, id, project))
+}
+
+export function openContent(keys: Keys, table: string, id: string, project: string, envelope: Uint8Array): Content {
+  const parsed = JSON.parse(openText(keys.content, envelope, aad(table, id, project))) as Content
+  return { title: parsed.title, body: parsed.body, entities: parsed.entities ?? [], tags: parsed.tags ?? [], key: parsed.key }
+}
+
+export function sealName(keys: Keys, table: string, id: string, project: string, name: string): Uint8Array {
+  return sealText(keys.content, name, aad(table, id, project))
+}
+
+export function openName(keys: Keys, table: string, id: string, project: string, envelope: Uint8Array): string {
+  return openText(keys.content, envelope, aad(table, id, project))
+}
+
+/** Fingerprint of a text for tombstones: case and whitespace do not change it. */
+export function textPrint(keys: Keys, text: string): string {
+  return keyedHash(keys.hash, `memory-text|${foldText(text)}`).slice(0, 40)
+}
+
+/** Fingerprint of an item for de-duplication within a project scope and kind. */
+export function itemPrint(keys: Keys, kind: string, scope: string, title: string, body: string): string {
+  return keyedHash(keys.hash, `memory-item|${kind}|${scope}|${foldText(title)}|${foldText(body)}`).slice(0, 40)
+}
+
+export function entityKey(keys: Keys, entity: string): string {
+  return keyedHash(keys.hash, `memory-entity|${normalEntity(entity)}`).slice(0, 16)
+}
+
+export function keyHash(keys: Keys, key: string): string {
+  return keyedHash(keys.hash, `memory-key|${foldText(key)}`).slice(0, 32)
+}

@@ -1,0 +1,2 @@
+export { now, DAY, HOUR, WEEK } from "../core/clock"
+export const MINUTE = 60_000

@@ -1,0 +1,67 @@
+import type { Store } from "./_store"
+import { normalEntity } from "./_text"
+import type { ItemView, RecallItem } from "./types"
+
+/**
+ * The neighbourhood walk and clustering of recall. Edges are the stored typed links plus links
+ * derived from shared entities; only items already visible to the query can be reached.
+ */
+export const MAX_NEIGHBOURS = 6
+export const EDGE_WALK_TYPES = ["relates_to", "depends_on", "mentions", "contradicts"] as const
+
+interface Edge {
+  src: string
+  dst: string
+  type: string
+  weight: number
+}
+
+function storedEdges(store: Store, ids: string[]): Edge[] {
+  if (!ids.length) return []
+  const marks = ids.map(() => "?").join(",")
+  return store.db.query(`SELECT src, dst, type, weight FROM memory_edges WHERE src IN (${marks}) OR dst IN (${marks})`).all(...ids, ...ids) as Edge[]
+}
+
+/** One hop from the seeds along stored edges, strongest first, to visible live items only. */
+export function neighbours(store: Store, seeds: ItemView[], visible: Map<string, ItemView>): ItemView[] {
+  const chosen = new Set(seeds.map((s) => s.id))
+  const found: Array<{ v: ItemView; w: number }> = []
+  for (const e of storedEdges(store, [...chosen])) {
+    if (!(EDGE_WALK_TYPES as readonly string[]).includes(e.type)) continue
+    const other = chosen.has(e.src) ? e.dst : e.src
+    const v = visible.get(other)
+    if (!v || chosen.has(other)) continue
+    chosen.add(other)
+    found.push({ v, w: e.weight })
+  }
+  return found.sort((a, b) => b.w - a.w).slice(0, MAX_NEIGHBOURS).map((f) => f.v)
+}
+
+/** Union-find over the chosen items; each cluster is labelled by the entity its members share most. */
+export function buildClusters(store: Store, items: RecallItem[]): Array<{ id: number; label: string; ids: string[] }> {
+  const parent = new Map(items.map((v) => [v.id, v.id]))
+  const find = (x: string): string => {
+    let r = x
+    while (parent.get(r) !== r) r = parent.get(r) ?? r
+    parent.set(x, r)
+    return r
+  }
+  const union = (a: string, b: string) => parent.set(find(a), find(b))
+  const byEntity = new Map<string, string[]>()
+  for (const v of items) for (const e of new Set(v.entities.map(normalEntity))) byEntity.set(e, [...(byEntity.get(e) ?? []), v.id])
+  for (const ids of byEntity.values()) for (const id of ids.slice(1)) union(ids[0] as string, id)
+  for (const e of storedEdges(store, items.map((v) => v.id))) if (parent.has(e.src) && parent.has(e.dst)) union(e.src, e.dst)
+  const groups = new Map<string, RecallItem[]>()
+  for (const v of items) groups.set(find(v.id), [...(groups.get(find(v.id)) ?? []), v])
+  return [...groups.values()].map((members, i) => {
+    for (const m of members) m.cluster = i
+    return { id: i, label: clusterLabel(members), ids: members.map((m) => m.id) }
+  })
+}
+
+function clusterLabel(members: ItemView[]): string {
+  const counts = new Map<string, number>()
+  for (const m of members) for (const e of new Set(m.entities)) counts.set(e, (counts.get(e) ?? 0) + 1)
+  const shared = [...counts.entries()].filter(([, n]) => n > 1 || members.length === 1).sort((a, b) => b[1] - a[1])[0]
+  return shared?.[0] ?? members[0]?.title ?? members[0]?.kind ?? ""
+}

@@ -1,0 +1,22 @@
+import type { Project } from "../core/project"
+import { asList, presentAll, scopeFilter, selectRows } from "./read"
+import type { Store } from "./_store"
+import type { ItemList } from "./types"
+
+/**
+ * An item's history: the chain of items it superseded and that superseded it, newest first.
+ * Forgotten links come back as unreadable entries ("content destroyed"), never silently missing.
+ */
+export function history(store: Store, q: { project: Project; id: string }): ItemList {
+  const scope = scopeFilter(store, q.project, "all")
+  const chain = new Set<string>([q.id])
+  const queue = [q.id]
+  while (queue.length) {
+    const id = queue.pop() as string
+    const links = store.db.query("SELECT src, dst FROM memory_edges WHERE type = 'supersedes' AND (src = ? OR dst = ?)").all(id, id) as Array<{ src: string; dst: string }>
+    for (const l of links) for (const next of [l.src, l.dst]) if (!chain.has(next) && chain.size < 200) chain.add(next) && queue.push(next)
+  }
+  const rows = selectRows(store, { projects: scope.projects, ids: [...chain] })
+  const { items, unreadable } = presentAll(store, rows)
+  return asList(items, unreadable)
+}

@@ -1,0 +1,150 @@
+/**
+ * @module memory — the public API of the memory faculty. Other faculties import only from here.
+ * One write layer (`write/`), one reader (`read/`); everything else is built on the two.
+ */
+import type { Database } from "bun:sqlite"
+import { DEFAULTS } from "../core/config"
+import { bindKey, migrate, openDb } from "../core/db"
+import { loadKeys, type Keys } from "../core/keys"
+import { auditLog, verifyAudit, type AuditVerdict, type AuditView } from "./audit"
+import { recall } from "./recall"
+import { getItem, listItems } from "./read"
+import { search } from "./search"
+import { MIGRATIONS } from "./_schema"
+import { type Store } from "./_store"
+import { renderState } from "./state/render"
+import { applyStatePatchSafe } from "./state/patch"
+import { forget, liftTombstone } from "./write/forget"
+import { writeItem } from "./write/item"
+import { approve, reject, type ItemEdits } from "./write/review"
+import { getPolicy, recordGrant, setPolicy, type GrantResult } from "./write/grants"
+import { decaySweep, recallLessons, reinforceLesson, saveLesson, type LessonInput } from "./lessons"
+import { expireSweep, getWorking, listWorking, setWorking } from "./working"
+import { commitProposal, discardProposal, propose, type CommitResult, type ProposalResult } from "./proposals"
+import { listConflicts, resolveConflict, type ConflictView } from "./conflicts"
+import { history } from "./history"
+import type {
+  Actor, ConsentPolicy, GrantDecision, RecallItem, ForgetResult, ItemInput, ItemList, ItemView, ListQuery, Project, RecallQuery, RecallResult, ScopeName,
+  SearchQuery, StatePatch, StatePatchResult, Unreadable, WriteContext, WriteResult,
+} from "./types"
+
+export type * from "./types"
+export type { AuditVerdict, AuditView, ItemEdits, GrantResult, LessonInput, ProposalResult, CommitResult, ConflictView }
+export type { ScoredCandidate, Placement } from "./proposals"
+export { SIMILARITY, AMBIGUITY_MARGIN, PROPOSAL_TTL_MS } from "./proposals"
+export { LESSON_DEFAULT_CONFIDENCE, LESSON_DECAY_PER_WEEK, LESSON_ARCHIVE_BELOW, LESSON_GRACE_MS, decayedConfidence } from "./lessons"
+export { GRANT_TTL_MS } from "./write/grants"
+export { WORKING_MAX_TTL_MS } from "./_store"
+export { LIMITS } from "./write/prepare"
+export { SUPERSEDE_CONFIDENCE_BAR } from "./write/item"
+export { RANK, STATUS_PENALTY } from "./recall"
+
+export interface Memory {
+  /** The one way to store memory: validated, scanned, consent-checked, sealed, audited. */
+  write(input: ItemInput, ctx: WriteContext): WriteResult
+  list(q: ListQuery): ItemList
+  search(q: SearchQuery): ItemList
+  recall(q: RecallQuery): RecallResult
+  /** One item of this project (or the global scope) by id; an unopenable record comes back as `Unreadable`. */
+  get(q: { project: Project; id: string }): ItemView | Unreadable | undefined
+  renderState(q: { project: Project }): string
+  applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
+  forget(q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult
+  liftTombstone(q: { project: Project; text: string }, actor: Actor): { lifted: boolean; reason?: string }
+  pending(q: { project: Project }): ItemList
+  approve(id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult
+  reject(id: string, ctx: WriteContext): WriteResult
+  auditVerify(): AuditVerdict
+  /** The supersede chain of an item, including superseded versions. */
+  history(q: { project: Project; id: string }): ItemList
+  lessons: {
+    save(input: LessonInput, ctx: WriteContext): WriteResult
+    recall(q: { project: Project; query: string; minConfidence?: number; limit?: number }, actor: Actor): RecallItem[]
+    reinforce(id: string, ctx: WriteContext): WriteResult
+    /** Idempotent decay of lessons unused for 30 days; archives below 0.2. */
+    sweep(q?: { project?: Project }): { decayed: string[]; archived: string[] }
+  }
+  working: {
+    set(q: { key: string; value: string; ttlMs?: number }, ctx: WriteContext): WriteResult
+    get(q: { project: Project; key: string }): ItemView | undefined
+    list(q: { project: Project }): ItemView[]
+    /** Marks expired entries (they are already invisible); returns their ids. */
+    sweep(): string[]
+  }
+  propose(q: { project: Project; items: ItemInput[] }, ctx: WriteContext): ProposalResult
+  commit(q: { proposalId: string; drop?: number[] }, ctx: WriteContext): CommitResult
+  discard(proposalId: string): boolean
+  conflicts(q: { project: Project }): ConflictView[]
+  resolve(q: { project: Project; id: string; keep: "new" | "old" | "both" }, actor: Actor): { ok: boolean; reason?: string }
+  grant(q: { project: Project; sessionId: string; decision: GrantDecision; ttlMs?: number }, actor: Actor): GrantResult
+  policy(q: { project: Project }): ConsentPolicy
+  setPolicy(q: { project: Project; policy: ConsentPolicy }, actor: Actor): { ok: boolean; reason?: string }
+  audit(q: { project: Project; item?: string; limit?: number }): AuditView[]
+  readonly store: Store
+}
+
+export interface OpenOptions {
+  db?: Database
+  keys?: Keys
+  /** Defaults from the config's memory section (consent policy, recall cap, working TTL). */
+  consent?: ConsentPolicy
+  recallTokenCap?: number
+  workingTtlHours?: number
+}
+
+export function openMemory(opts: OpenOptions = {}): Memory {
+  const keys = opts.keys ?? loadKeys()
+  const db = opts.db ?? openDb()
+  bindKey(db, keys.keyId)
+  migrate(db, "memory", MIGRATIONS)
+  const defaults = DEFAULTS.memory
+  const store: Store = {
+    db,
+    keys,
+    policy: opts.consent ?? defaults.consent ?? "agent",
+    recallTokenCap: opts.recallTokenCap ?? defaults.recallTokenCap ?? 2500,
+    workingTtlMs: (opts.workingTtlHours ?? defaults.workingTtlHours ?? 24) * 3_600_000,
+  }
+  return createMemory(store)
+}
+
+export function createMemory(store: Store): Memory {
+  return {
+    store,
+    write: (input, ctx) => writeItem(store, input, ctx),
+    list: (q) => listItems(store, q),
+    search: (q) => search(store, q),
+    recall: (q) => recall(store, q),
+    get: (q) => getItem(store, q.project, q.id),
+    renderState: (q) => renderState(store, q),
+    applyStatePatch: (patch, ctx) => applyStatePatchSafe(store, patch, ctx),
+    forget: (q, actor) => forget(store, q, actor),
+    liftTombstone: (q, actor) => liftTombstone(store, q, actor),
+    pending: (q) => listItems(store, { project: q.project, statuses: ["pending"], scope: "all" }),
+    approve: (id, ctx, edits) => approve(store, id, ctx, edits),
+    reject: (id, ctx) => reject(store, id, ctx),
+    auditVerify: () => verifyAudit(store.db, store.keys),
+    audit: (q) => auditLog(store.db, { project: q.project.id, item: q.item, limit: q.limit }),
+    history: (q) => history(store, q),
+    lessons: {
+      save: (input, ctx) => saveLesson(store, input, ctx),
+      recall: (q, actor) => recallLessons(store, q, actor),
+      reinforce: (id, ctx) => reinforceLesson(store, id, ctx),
+      sweep: (q) => decaySweep(store, q),
+    },
+    working: {
+      set: (q, ctx) => setWorking(store, q, ctx),
+      get: (q) => getWorking(store, q),
+      list: (q) => listWorking(store, q),
+      sweep: () => expireSweep(store),
+    },
+    propose: (q, ctx) => propose(store, q, ctx),
+    commit: (q, ctx) => commitProposal(store, q, ctx),
+    discard: (id) => discardProposal(store, id),
+    conflicts: (q) => listConflicts(store, q),
+    resolve: (q, actor) => resolveConflict(store, q, actor),
+    grant: (q, actor) => recordGrant(store, q, actor),
+    policy: (q) => getPolicy(store, q.project),
+    setPolicy: (q, actor) => setPolicy(store, q, actor),
+  }
+}

@@ -1,0 +1,70 @@
+import { now } from "../../core/clock"
+import type { Store } from "../_store"
+
+/** Raw item rows. Only the reader (this folder) selects sealed content. */
+export interface ItemRow {
+  id: string
+  project: string
+  scope: string
+  kind: string
+  status: string
+  confidence: number
+  source: string
+  session: string | null
+  content_enc: Uint8Array | null
+  entity_keys: string
+  disputed: number
+  valid_from: number
+  valid_to: number | null
+  recorded_at: number
+  retracted_at: number | null
+  expires_at: number | null
+  last_used_at: number | null
+  updated_at: number
+  rev: number
+}
+
+export interface RowFilter {
+  /** undefined means every project: only for explicit cross-project reads. */
+  projects: string[] | undefined
+  scopes?: string[]
+  kinds?: string[]
+  statuses?: string[]
+  asOf?: number
+  ids?: string[]
+  sinceRev?: number
+  limit?: number
+}
+
+const COLUMNS =
+  "id, project, scope, kind, status, confidence, source, session, content_enc, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev"
+
+const list = (values: readonly unknown[]) => values.map(() => "?").join(", ")
+
+/** Builds the one item query: project, scope and time filters are always applied when given. */
+export function selectRows(store: Store, f: RowFilter): ItemRow[] {
+  const where: string[] = []
+  const args: Array<string | number> = []
+  const add = (clause: string, ...values: Array<string | number>) => {
+    where.push(clause)
+    args.push(...values)
+  }
+  if (f.projects) add(`project IN (${list(f.projects)})`, ...f.projects)
+  if (f.scopes) add(`scope IN (${list(f.scopes)})`, ...f.scopes)
+  if (f.kinds?.length) add(`kind IN (${list(f.kinds)})`, ...f.kinds)
+  if (f.ids) add(`id IN (${list(f.ids)})`, ...f.ids)
+  if (f.sinceRev !== undefined) add("rev > ?", f.sinceRev)
+  if (f.asOf !== undefined) {
+    const t = f.asOf
+    add("recorded_at <= ? AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)", t, t, t)
+    add("(retracted_at IS NULL OR retracted_at > ?) AND (expires_at IS NULL OR expires_at > ?)", t, t)
+    add("status NOT IN ('pending', 'rejected', 'forgotten') AND content_enc IS NOT NULL")
+  } else if (f.sinceRev === undefined && !f.ids) {
+    const statuses = f.statuses?.length ? f.statuses : ["active"]
+    add(`status IN (${list(statuses)})`, ...statuses)
+    // working memory is invisible the instant it expires, before any sweep
+    add("(expires_at IS NULL OR expires_at > ?)", now())
+  }
+  const sql = `SELECT ${COLUMNS} FROM memory_items${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY recorded_at DESC, id DESC${f.limit ? ` LIMIT ${Math.max(1, Math.floor(f.limit))}` : ""}`
+  return store.db.query(sql).all(...args) as ItemRow[]
+}

@@ -1,0 +1,31 @@
+import { now } from "../core/clock"
+import { asList, scopeFilter } from "./read"
+import { projectIndex } from "./read/cache"
+import type { Store } from "./_store"
+import type { ItemList, ItemView, SearchQuery, Unreadable } from "./types"
+
+/**
+ * Plain ranked full-text search of live items in scope (no graph walk, no token cap). With
+ * `crossProject`, every project is searched and each result names its project.
+ */
+export function search(store: Store, q: SearchQuery): ItemList {
+  const scope = scopeFilter(store, q.project, "all", q.crossProject)
+  const projects = scope.projects ?? (store.db.query("SELECT id FROM memory_projects").all() as Array<{ id: string }>).map((r) => r.id)
+  const scopes = scope.scopes ? new Set(scope.scopes) : undefined
+  const kinds = q.kinds?.length ? new Set(q.kinds) : undefined
+  const t = now()
+  const hits: Array<{ v: ItemView; score: number }> = []
+  const unreadable: Unreadable[] = []
+  for (const project of projects) {
+    const idx = projectIndex(store, project)
+    unreadable.push(...idx.unreadable.values())
+    for (const r of idx.search.search(q.query)) {
+      const v = idx.items.get(String(r.id))
+      if (!v || v.status !== "active" || (scopes && !scopes.has(v.scope)) || (kinds && !kinds.has(v.kind))) continue
+      if (v.expiresAt !== undefined && v.expiresAt <= t) continue
+      hits.push({ v, score: r.score })
+    }
+  }
+  hits.sort((a, b) => b.score - a.score)
+  return asList(hits.slice(0, q.limit ?? 20).map((h) => h.v), unreadable)
+}

@@ -1,0 +1,87 @@
+import { now } from "../../core/clock"
+import { newId } from "../../core/ids"
+import { appendAudit } from "../audit"
+import { entityKey, itemPrint, sealContent, textPrint } from "../_seal"
+import { GLOBAL, nextRev, tx, type Store } from "../_store"
+import { present, isUnreadable, selectRows } from "../read"
+import type { WriteContext, WriteResult } from "../types"
+import { isRefusal, prepareItem } from "./prepare"
+import { setStatusRow, supersedeRow } from "./mutate"
+
+/** Kinds with one live item per scope: approving a new one replaces the old. */
+const SINGLE_VALUED = new Set(["context"])
+
+export interface ItemEdits {
+  title?: string
+  body?: string
+  entities?: string[]
+  tags?: string[]
+}
+
+function loadPending(store: Store, ctx: WriteContext, id: string) {
+  const row = selectRows(store, { projects: [ctx.project.id, GLOBAL], ids: [id] })[0]
+  if (!row) return { error: `no item ${id} in this project` }
+  if (row.status !== "pending") return { error: `item ${id} is ${row.status}, not pending` }
+  const view = present(store, row)
+  if (isUnreadable(view)) return { error: `item ${id} cannot be opened: ${view.reason}` }
+  return { row, view }
+}
+
+/** Approve a pending item, optionally edited first; an edit passes the same checks as a write. */
+export function approve(store: Store, id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult {
+  return tx(store, () => {
+    const found = loadPending(store, ctx, id)
+    if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
+    const { row, view } = found
+    if (edits && Object.keys(edits).length) {
+      const p = prepareItem({ kind: view.kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
+      if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason } as WriteResult
+      const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
+      const marks = prints.map(() => "?").join(",")
+      if (store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`).get(row.project, GLOBAL, ...prints)) {
+        return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" } as WriteResult
+      }
+      const versionId = newId("v_")
+      store.db
+        .query("INSERT INTO memory_versions (id, item, project, content_enc, recorded_at) VALUES (?, ?, ?, ?, ?)")
+        .run(versionId, id, row.project, sealContent(store.keys, "memory_versions", versionId, row.project, view), now())
+      store.db
+        .query("UPDATE memory_items SET content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?")
+        .run(
+          sealContent(store.keys, "memory_items", id, row.project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }),
+          itemPrint(store.keys, view.kind, row.scope, p.title, p.body),
+          prints[0] as string,
+          p.title ? (prints[1] as string) : null,
+          [...new Set(p.entities.map((e) => entityKey(store.keys, e)))].join(" "),
+          now(),
+          nextRev(store),
+          id,
+        )
+      appendAudit(store.db, store.keys, { project: row.project, item: id, action: "edit", actor: ctx.actor, detail: `version=${versionId}` })
+    }
+    setStatusRow(store, id, row.project, "active", "approve", ctx.actor)
+    // what the pending item was written to replace is replaced now that a person agreed
+    const replaced = store.db
+      .query("SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'")
+      .all(id) as Array<{ id: string }>
+    if (SINGLE_VALUED.has(view.kind)) {
+      replaced.push(...(store.db.query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?").all(row.project, row.scope, view.kind, id) as Array<{ id: string }>))
+    }
+    for (const r of replaced) supersedeRow(store, r.id, id, row.project, ctx.actor)
+    return { outcome: "created", id, status: "active" } as WriteResult
+  })
+}
+
+/** Reject a pending item: it is marked rejected and its text tombstoned, so no source brings it back. */
+export function reject(store: Store, id: string, ctx: WriteContext): WriteResult {
+  return tx(store, () => {
+    const found = loadPending(store, ctx, id)
+    if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
+    setStatusRow(store, id, found.row.project, "rejected", "reject", ctx.actor)
+    const fp = textPrint(store.keys, found.view.body)
+    store.db
+      .query("INSERT INTO memory_tombstones (project, fp, created_at, source, lifted_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT (project, fp) DO UPDATE SET lifted_at = NULL")
+      .run(found.row.project, fp, now(), ctx.actor.source)
+    return { outcome: "unchanged", id, status: "rejected", reason: "rejected; its text is tombstoned" } as WriteResult
+  })
+}

@@ -1,0 +1,143 @@
+import { now } from "../core/clock"
+import { keyedHash } from "../core/crypto"
+import { EgcError } from "../core/errors"
+import { newId } from "../core/ids"
+import { loadKeys } from "../core/keys"
+import type { Project } from "../core/project"
+import { emitEvent } from "./events"
+import { normalizePattern, overlaps } from "./glob"
+import { isLive, sessionTool, sweepSessions, worktreeKey } from "./sessions"
+import { meshSettings } from "./settings"
+import { immediate, meshDb, openJson, sealJson } from "./store"
+
+/**
+ * Claims: advisory leases on a path or glob of one working tree. Exclusive conflicts with any other
+ * session's overlapping claim; shared only with an exclusive one. Check and insert run in one
+ * immediate transaction, so simultaneous claimants get exactly one winner.
+ */
+export interface Claim {
+  id: string
+  pattern: string
+  mode: "exclusive" | "shared"
+  reason: string
+  session: string
+  tool: string
+  task?: string
+  since: number
+  until: number
+  sameWorktree: boolean
+}
+
+interface Row {
+  id: string
+  project: string
+  worktree: string
+  session_id: string
+  mode: "exclusive" | "shared"
+  pattern_key: string
+  body: Uint8Array
+  since: number
+  expires_at: number
+}
+
+export interface ClaimRequest {
+  pattern: string
+  mode?: "exclusive" | "shared"
+  reason?: string
+  minutes?: number
+}
+
+export type ClaimResult = { ok: true; claim: Claim; renewed: boolean } | { ok: false; conflict: Claim }
+
+const patternKey = (p: string) => keyedHash(loadKeys().hash, `claim|${p}`).slice(0, 32)
+
+function liveRows(project: Project, worktree?: string): Row[] {
+  const db = meshDb()
+  const t = now()
+  const expired = db.query("SELECT id, session_id FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?").all(project.id, t) as Array<{ id: string; session_id: string }>
+  if (expired.length) {
+    for (const e of expired) db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(t, e.id)
+  }
+  const sql = worktree ? "SELECT * FROM mesh_claims WHERE project = ? AND worktree = ? AND released_at IS NULL" : "SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL"
+  return (worktree ? db.query(sql).all(project.id, worktree) : db.query(sql).all(project.id)) as Row[]
+}
+
+function toClaim(row: Row, here: string): Claim {
+  const body = openJson<{ pattern: string; reason: string }>("mesh_claims", row.id, row.project, row.body)
+  const who = sessionTool(row.project, row.session_id)
+  return { id: row.id, pattern: body.pattern, mode: row.mode, reason: body.reason, session: row.session_id, tool: who?.tool ?? "unknown", task: who?.task, since: row.since, until: row.expires_at, sameWorktree: row.worktree === here }
+}
+
+export function claim(project: Project, sessionId: string, req: ClaimRequest): ClaimResult {
+  const pattern = normalizePattern(project.root, req.pattern)
+  const mode = req.mode ?? "exclusive"
+  const settings = meshSettings()
+  const minutes = Math.min(Math.max(req.minutes ?? settings.claimMinutes, 1), settings.maxClaimMinutes)
+  const reason = (req.reason ?? "").slice(0, 500)
+  sweepSessions(project.id)
+  const here = worktreeKey(project)
+  const key = patternKey(pattern)
+  return immediate(() => {
+    if (!isLive(project.id, sessionId)) throw new EgcError("E_REFUSED", "this session is not announced in this project", { hint: "call session_announce first" })
+    const rows = liveRows(project, here)
+    for (const row of rows) {
+      if (row.session_id === sessionId) continue
+      if (mode === "shared" && row.mode === "shared") continue
+      const other = toClaim(row, here)
+      if (overlaps(pattern, other.pattern)) return { ok: false as const, conflict: other }
+    }
+    const t = now()
+    const own = rows.find((r) => r.session_id === sessionId && r.pattern_key === key)
+    const id = own?.id ?? newId("c_")
+    const body = sealJson("mesh_claims", id, project.id, { pattern, reason })
+    const db = meshDb()
+    if (own) db.query("UPDATE mesh_claims SET mode = ?, body = ?, expires_at = ? WHERE id = ?").run(mode, body, t + minutes * 60_000, id)
+    else {
+      db.query("INSERT INTO mesh_claims (id, project, worktree, session_id, mode, pattern_key, body, since, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(id, project.id, here, sessionId, mode, key, body, t, t + minutes * 60_000)
+      emitEvent(project.id, sessionId, null, "claimed", { pattern, mode, ...(reason ? { why: reason } : {}) })
+    }
+    const row = db.query("SELECT * FROM mesh_claims WHERE id = ?").get(id) as Row
+    return { ok: true as const, claim: toClaim(row, here), renewed: own !== undefined }
+  })
+}
+
+/** Release the session's own claims: one pattern, or all of them. Returns the released patterns. */
+export function release(project: Project, sessionId: string, pattern?: string): string[] {
+  const wanted = pattern === undefined ? undefined : normalizePattern(project.root, pattern)
+  const here = worktreeKey(project)
+  return immediate(() => {
+    const rows = liveRows(project, here).filter((r) => r.session_id === sessionId && (wanted === undefined || r.pattern_key === patternKey(wanted)))
+    const t = now()
+    return rows.map((r) => {
+      meshDb().query("UPDATE mesh_claims SET released_at = ?, released_by = 'holder' WHERE id = ?").run(t, r.id)
+      const p = toClaim(r, here).pattern
+      emitEvent(project.id, sessionId, null, "released", { pattern: p })
+      return p
+    })
+  })
+}
+
+export function listClaims(project: Project, opts: { allWorktrees?: boolean } = {}): Claim[] {
+  sweepSessions(project.id)
+  const here = worktreeKey(project)
+  return immediate(() => liveRows(project, opts.allWorktrees ? undefined : here).map((r) => toClaim(r, here)))
+}
+
+/** A person frees a claim from the CLI; the release is audited and announced. */
+export function forceRelease(project: Project, claimIdOrPattern: string, actor: string): Claim[] {
+  const here = worktreeKey(project)
+  return immediate(() => {
+    const rows = liveRows(project).filter((r) => r.id === claimIdOrPattern || toClaim(r, here).pattern === claimIdOrPattern)
+    const t = now()
+    return rows.map((r) => {
+      const c = toClaim(r, here)
+      meshDb().query("UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE id = ?").run(t, `forced:${actor}`, r.id)
+      const auditId = newId("a_")
+      meshDb()
+        .query("INSERT INTO mesh_audit (id, at, project, actor, action, claim_id, detail) VALUES (?, ?, ?, ?, 'force-release', ?, ?)")
+        .run(auditId, t, project.id, actor, r.id, sealJson("mesh_audit", auditId, project.id, { pattern: c.pattern, holder: c.session, reason: c.reason }))
+      emitEvent(project.id, `cli:${actor}`, null, "released", { pattern: c.pattern, why: `forced by ${actor}` })
+      return c
+    })
+  })
+}

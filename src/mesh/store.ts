@@ -1,0 +1,38 @@
+import type { Database } from "bun:sqlite"
+import { aad, openText, sealText } from "../core/crypto"
+import { migrate, openDb } from "../core/db"
+import { loadKeys } from "../core/keys"
+import { MESH_MIGRATIONS } from "./schema"
+import { dropSignals, flushSignals } from "./signal"
+
+/** The mesh's database handle (migrated once per process) and its sealing of free text. */
+let ready: Database | undefined
+
+export function meshDb(): Database {
+  const db = openDb()
+  if (ready !== db) {
+    migrate(db, "mesh", MESH_MIGRATIONS)
+    ready = db
+  }
+  return db
+}
+
+export function sealJson(table: string, id: string, project: string, value: unknown): Uint8Array {
+  return sealText(loadKeys().content, JSON.stringify(value), aad(table, id, project))
+}
+
+export function openJson<T>(table: string, id: string, project: string, envelope: Uint8Array): T {
+  return JSON.parse(openText(loadKeys().content, envelope, aad(table, id, project))) as T
+}
+
+/** Run fn in one IMMEDIATE transaction: check-then-write is atomic across processes. */
+export function immediate<T>(fn: () => T): T {
+  try {
+    const out = meshDb().transaction(fn).immediate()
+    flushSignals()
+    return out
+  } catch (e) {
+    dropSignals()
+    throw e
+  }
+}

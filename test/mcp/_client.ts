@@ -1,0 +1,34 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js"
+import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
+import { ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js"
+import { pathToFileURL } from "node:url"
+import { DEFAULTS, type Config } from "../../src/core/config"
+import { createServer } from "../../src/mcp/server"
+import type { ToolDef } from "../../src/mcp/tool"
+
+/** A real SDK client linked to a server in this process; roots are offered when given. */
+export async function connect(opts: { cwd: string; tools: readonly ToolDef[]; roots?: string[]; profile?: Config["mcp"]["tools"]; sessionId?: string }) {
+  const config: Config = { ...structuredClone(DEFAULTS), mcp: { tools: opts.profile ?? "full" } }
+  const made = createServer({ cwd: opts.cwd, config, tools: opts.tools, sessionId: opts.sessionId })
+  const client = new Client({ name: "egc-test", version: "1" }, { capabilities: opts.roots ? { roots: { listChanged: true } } : {} })
+  if (opts.roots) {
+    const roots = opts.roots
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: r })) }))
+  }
+  const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
+  await made.server.connect(serverSide)
+  await client.connect(clientSide)
+  return {
+    client,
+    session: made.session,
+    close: async () => {
+      await client.close()
+      await made.close()
+    },
+  }
+}
+
+export const textOf = (result: unknown): string => {
+  const content = (result as { content?: unknown }).content as Array<{ type: string; text?: string }> | undefined
+  return content?.map((c) => c.text ?? "").join("") ?? ""
+}
