@@ -4,14 +4,15 @@
  *   bun run scripts/bench/guard.ts            in-process + whole-process figures, Markdown on stdout
  *   bun run scripts/bench/guard.ts --quick    fewer whole-process runs
  * In-process: one judgeCommand per corpus command, 3 passes, the last 2 reported (after JIT warm-up).
- * Whole process: the compiled egc running `guard check` vs a compiled Bun hello built with the same
- * flags, in the same run; 3 blocks of N timed runs after one warm-up each; median of block medians.
+ * Whole process: the compiled egc running `guard check` vs a compiled Bun hello built in the same
+ * run, cases interleaved (scripts/bench/_measure.ts) so they share the machine's noise.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { judgeCommand } from "../../src/guard"
 import { buildBinary } from "../build"
+import { type Case, helloBinary, timeProcesses } from "./_measure"
 
 const ROOT = resolve(import.meta.dir, "../..")
 const quick = process.argv.includes("--quick")
@@ -66,29 +67,6 @@ function bigHeredocs(): Record<string, string> {
   }
 }
 
-/** Runs every binary once per round, interleaved in rotating order, so load on a shared machine hits them alike. */
-async function wholeProcess(cases: Array<{ bin: string; args: readonly string[] }>, blocks = 3, runs = quick ? 5 : 10): Promise<Array<{ blockMedians: number[]; median: number }>> {
-  const once = async (bin: string, args: readonly string[]) => {
-    const t0 = performance.now()
-    const p = Bun.spawn([bin, ...args], { cwd: project, env: { ...process.env, HOME: home, EGC_HOME: join(work, "egc") }, stdout: "ignore", stderr: "ignore" })
-    await p.exited
-    return performance.now() - t0
-  }
-  const blockMedians: number[][] = cases.map(() => [])
-  for (let b = 0; b < blocks; b++) {
-    for (const c of cases) await once(c.bin, c.args)
-    const times: number[][] = cases.map(() => [])
-    for (let r = 0; r < runs; r++) {
-      for (let k = 0; k < cases.length; k++) {
-        const i = (k + r) % cases.length
-        times[i]!.push(await once(cases[i]!.bin, cases[i]!.args))
-      }
-    }
-    for (const [i, t] of times.entries()) blockMedians[i]!.push(median(t))
-  }
-  return blockMedians.map((bm) => ({ blockMedians: bm, median: median(bm) }))
-}
-
 async function main(): Promise<void> {
   const commands = corpus()
   const lines: string[] = []
@@ -119,27 +97,27 @@ async function main(): Promise<void> {
   say()
 
   const bins = join(work, "bin")
+  mkdirSync(bins, { recursive: true })
   const egc = await buildBinary({ outfile: join(bins, "egc") })
-  const helloSrc = join(work, "hello.ts")
-  writeFileSync(helloSrc, 'process.stdout.write("hello\\n")\n')
-  const hello = join(bins, "hello")
-  const build = Bun.spawn([process.execPath, "build", helloSrc, "--compile", "--minify", "--bytecode", "--format=esm", "--no-compile-autoload-dotenv", "--no-compile-autoload-bunfig", `--outfile=${hello}`], { stdout: "ignore", stderr: "inherit" })
-  if ((await build.exited) !== 0) throw new Error("hello build failed")
-  say(`## Whole process (compiled, ${quick ? 5 : 10} timed runs × 3 blocks, each after 1 warm-up)`)
-  say()
-  say("| process | block medians | median of blocks | vs hello |")
-  say("| --- | --- | ---: | ---: |")
-  const cases = [
-    { label: "compiled Bun hello (floor)", bin: hello, args: [] as string[] },
-    { label: "egc guard check 'npm test' (allow)", bin: egc, args: ["guard", "check", "npm test"] },
-    { label: "egc guard check --no-record 'git reset --hard HEAD~1' (deny)", bin: egc, args: ["guard", "check", "--no-record", "git reset --hard HEAD~1"] },
-    { label: "egc guard check 'git reset --hard HEAD~1' (deny, recorded)", bin: egc, args: ["guard", "check", "git reset --hard HEAD~1"] },
+  const hello = await helloBinary(bins)
+  const runs = quick ? 15 : 40
+  const env = { HOME: home, EGC_HOME: join(work, "egc") }
+  const cases: Case[] = [
+    { name: "compiled Bun hello (floor)", cmd: [hello] },
+    { name: "egc guard check 'npm test' (allow)", cmd: [egc, "guard", "check", "npm test"], env },
+    { name: "egc guard check --no-record 'git reset --hard HEAD~1' (deny)", cmd: [egc, "guard", "check", "--no-record", "git reset --hard HEAD~1"], env },
+    { name: "egc guard check 'git reset --hard HEAD~1' (deny, recorded)", cmd: [egc, "guard", "check", "git reset --hard HEAD~1"], env },
+    { name: "egc guard check --batch, 50 corpus lines", cmd: [egc, "guard", "check", "--batch", "--no-record"], env, stdin: commands.slice(0, 50).map((command) => JSON.stringify({ command, cwd: project })).join("\n") },
   ]
-  const results = await wholeProcess(cases)
-  const base = results[0]!.median
-  for (const [i, c] of cases.entries()) {
-    const r = results[i]!
-    say(`| ${c.label} | ${r.blockMedians.map((x) => x.toFixed(1)).join(" / ")} ms | ${ms(r.median)} | ${(r.median / base).toFixed(2)}× |`)
+  const timed = timeProcesses(cases, runs, 3)
+  const floor = median(timed.get(cases[0]!.name)!)
+  say(`## Whole process (compiled; ${runs} runs per case after 3 warm-ups, cases interleaved; spawnSync wall time)`)
+  say()
+  say("| process | median | p95 | × floor |")
+  say("| --- | ---: | ---: | ---: |")
+  for (const c of cases) {
+    const xs = timed.get(c.name)!
+    say(`| ${c.name} | ${ms(median(xs))} | ${ms(pct(xs, 95))} | ${(median(xs) / floor).toFixed(2)}× |`)
   }
   process.stdout.write(`${lines.join("\n")}\n`)
 }

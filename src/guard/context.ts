@@ -1,10 +1,7 @@
 import { resolve } from "node:path"
 import { loadConfig } from "../core/config"
-import { env } from "../core/env"
-import { resolveProject } from "../core/project"
-import { recordVerdict } from "./record"
 import { findProjectRoot } from "./scene"
-import type { GuardContext, Verdict } from "./types"
+import type { GuardContext } from "./types"
 
 /** The guard context for a command run from a terminal or a hook: cwd, project root, policy from config. */
 export async function contextFor(cwd: string): Promise<GuardContext> {
@@ -12,17 +9,4 @@ export async function contextFor(cwd: string): Promise<GuardContext> {
   const projectRoot = findProjectRoot(dir)
   const config = await loadConfig(projectRoot ? { projectRoot } : {})
   return { cwd: dir, ...(projectRoot ? { projectRoot } : {}), policy: config.guard }
-}
-
-/** Records a deny or ask with the project and session it belongs to (for the CLI surfaces). */
-export function record(v: Verdict, command: string, cwd: string, tool = "cli"): void {
-  if (v.decision === "allow") return
-  let projectId: string | undefined
-  try {
-    projectId = resolveProject(cwd).id
-  } catch {
-    projectId = undefined
-  }
-  const sessionId = env.sessionId()
-  recordVerdict(v, { command, tool, ...(projectId ? { projectId } : {}), ...(sessionId ? { sessionId } : {}) })
 }
