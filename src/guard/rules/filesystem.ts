@@ -1,4 +1,5 @@
 import { type Arg, literal, placeholder, type Scene, type Walk, type WalkState } from "../invocation"
+import { basename } from "node:path"
 import { classify, containsCwd, dirname, isProtected, resolveArg } from "../paths"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
@@ -55,7 +56,7 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   if (kind === "root") return deny("fs.rm-root", "deletes the whole filesystem", TRASH)
   if (kind === "home") return deny("fs.rm-home", "deletes your home directory", TRASH)
   if (kind === "project-root" || (containsCwd(abs, state) && kind !== "temp")) return deny("fs.rm-project-root", `deletes ${abs}, the project or working directory itself`, "delete the build output inside it, e.g. rm -rf ./build")
-  if (target.glob && kind === "in-project" && dirname(abs) === scene.projectRoot)
+  if (f.recursive && target.glob && kind === "in-project" && dirname(abs) === scene.projectRoot && /^[.*?[\]!^]+$/.test(basename(abs)))
     return deny("fs.rm-project-root", `rm -r ${what} empties the project root`, "name the folders to delete, e.g. rm -rf ./build ./dist")
   if (kind === "system") return f.recursive ? deny("fs.rm-system", `recursive delete of the system path ${abs}`, TRASH) : ask("fs.rm-system-file", `deletes the system file ${abs}`)
   if (!f.recursive) return ALLOW
