@@ -62,7 +62,16 @@ const dbTask: Rule = (inv, _w, name) => {
   return /^db:(drop|purge|truncate_all)/.test(task) ? deny("db.framework-drop", `${name} ${task} deletes the database`, "dump it first, and run it yourself") : ask("db.framework-reset", `${name} ${task} recreates the database and loses its data`)
 }
 
+/** `ansible HOSTS -m shell -a 'CMD'` runs CMD on every host. */
+const ansible: Rule = (inv, walk) => {
+  const module = inv.args.find((_a, k) => /^(-m|--module-name)$/.test(inv.args[k - 1]?.text ?? ""))?.text
+  const arg = inv.args.find((_a, k) => /^(-a|--args)$/.test(inv.args[k - 1]?.text ?? ""))?.text
+  if (arg && (!module || /^(shell|command|raw|ansible\.builtin\.(shell|command|raw))$/.test(module))) walk.script(arg, { ...inv.state, cwd: undefined, vars: new Map() }, "the command ansible runs on its hosts")
+  return ALLOW
+}
+
 export const cloudRules: Record<string, Rule> = {
+  ansible,
   rails: dbTask,
   rake: dbTask,
   sequelize: dbTask,

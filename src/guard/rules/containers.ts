@@ -19,6 +19,7 @@ const docker: Rule = (inv, walk, name) => {
   const all = flags.some((f) => /^(--all|-[a-zA-Z]*a[a-zA-Z]*)$/.test(f))
   const volumes = flags.some((f) => f === "--volumes" || /^-[a-zA-Z]*v[a-zA-Z]*$/.test(f))
   if (group === "system" && verb === "prune") return all || volumes ? deny("container.system-prune", `${name} system prune ${all ? "-a " : ""}${volumes ? "--volumes " : ""}deletes every unused image${volumes ? " and volume (with their data)" : ""}`, `${name} container prune, or remove named images`) : ask("container.prune", `${name} system prune deletes stopped containers, networks and dangling images`)
+  if (group === "system" && verb === "reset") return deny("container.system-reset", `${name} system reset deletes every container, image and volume`, `${name} system prune`)
   if (group === "volume" && (verb === "rm" || verb === "remove" || verb === "prune")) return deny("container.volume-rm", `${name} volume ${verb} deletes volume data`, "back the volume up first (docker run --rm -v vol:/v busybox tar …)")
   if ((group === "image" || group === "container" || group === "network" || group === "builder" || group === "buildx") && verb === "prune") return ask("container.prune", `${name} ${group} prune deletes unused ${group}s`)
   if ((group === "compose" && verb === "down") || (name.endsWith("compose") && group === "down")) {

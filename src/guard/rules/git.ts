@@ -1,5 +1,5 @@
 import { type Arg, type Invocation, literal, type Walk } from "../invocation"
-import { ALLOW, type Verdict } from "../types"
+import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
 
@@ -50,7 +50,8 @@ const STASH = "git stash (or commit) first, so the work can be recovered"
 
 const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly string[]) => Verdict> = {
   reset(args) {
-    if (has(args, /^--(hard|merge)$/)) return deny("git.reset-hard", `git reset ${args.find((a) => /^--(hard|merge)$/.test(a))} discards uncommitted changes for good`, `${STASH}; or use git reset --soft / --mixed`)
+    const mode = args.find((a) => /^--(ha|har|hard|me|mer|merg|merge)$/.test(a))
+    if (mode) return deny("git.reset-hard", `git reset ${mode} discards uncommitted changes for good`, `${STASH}; or use git reset --soft / --mixed`)
     return ALLOW
   },
   checkout(args) {
@@ -161,11 +162,11 @@ function split(args: string[], valued: RegExp, shortValued: string): { positiona
 export const gitRule: Rule = (inv, walk) => {
   const call = parseGit(inv.args)
   if (!call) return ALLOW
-  const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
-  if (badConfig) return ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)
   nestedCommands(call, inv, walk)
   const judge = SUBCOMMANDS[call.sub]
-  return judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+  const verdict = judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+  const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
+  return badConfig ? stricter(verdict, ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)) : verdict
 }
 
 /** Commands git runs for you: `submodule foreach`, `rebase --exec`/`-x`, `bisect run`. */

@@ -5,13 +5,18 @@ import { ask, deny } from "./finding"
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash"])
 const FETCH = /(^|[\s;|&(`])(curl|wget|fetch|http|xh|nc|ncat|aria2c)\s/
 
-export const isShell = (name: string): boolean => SHELLS.has(name)
+export const isShell = (name: string): boolean => SHELLS.has(name) || name === "source" || name === "."
+
 
 const PIPE_TO_SHELL_ALT = "download the script to a file, read it, then run that file"
 
 /** A shell runs `-c` text, a script file, or whatever arrives on stdin. */
 export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
   const args = inv.args
+  if (name === "source" || name === ".") {
+    const file = args[1]
+    return file?.unknown && /^<\(/.test(file.text) && FETCH.test(file.text.slice(2)) ? deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT) : ALLOW
+  }
   let i = 1
   let inline = false
   let stdinFlag = false
