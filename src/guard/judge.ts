@@ -7,7 +7,7 @@ import { ALLOW, rank, stricter, type GuardContext, type Verdict } from "./types"
 import { Walker } from "./walk"
 
 export const MAX_COMMAND_CHARS = 256 * 1024
-const FORK_BOMB = /(\w+|:)\s*\(\s*\)\s*\{[^}]*\1\s*\|\s*\1\s*&/
+const FORK_BOMB = /(^|[\s;&|])([\w:]+)\s*\(\s*\)\s*\{\s*\2\s*\|\s*\2\s*&\s*;?\s*\}/
 
 export interface Judgement {
   verdict: Verdict

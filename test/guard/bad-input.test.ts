@@ -25,7 +25,7 @@ describe("bad input", () => {
   })
 
   test("a long script is judged up to the work cap, then asked about; a danger before the cap still denies", () => {
-    expect(timed(`${"echo ok; ".repeat(500)}git reset --hard`).v.decision).toBe("deny")
+    expect(timed(`${"echo ok; ".repeat(300)}git reset --hard`).v.decision).toBe("deny")
     const { v, ms } = timed(`${"echo ok; ".repeat(20_000)}git reset --hard`)
     expect(v).toMatchObject({ decision: "ask", rule: "parse.budget" })
     expect(ms).toBeLessThan(100)

@@ -295,31 +295,54 @@ class Parser extends Reader {
     const queue = this.pending
     this.pending = []
     for (const { doc, strip } of queue) {
-      const lines: string[] = []
-      let closed = false
-      while (this.pos < this.src.length) {
-        this.tick()
-        const nl = this.src.indexOf("\n", this.pos)
-        const end = nl === -1 ? this.src.length : nl
-        let line = this.src.slice(this.pos, end)
-        if (strip) line = line.replace(/^\t+/, "")
-        if (line === doc.delimiter) {
-          this.pos = nl === -1 ? end : end + 1
-          closed = true
-          break
-        }
-        if (this.depth > 1 && line.startsWith(doc.delimiter) && line.slice(doc.delimiter.length).trimStart().startsWith(")")) {
-          this.pos += this.src.slice(this.pos, end).indexOf(doc.delimiter) + doc.delimiter.length
-          closed = true
-          break
-        }
-        lines.push(line)
-        this.pos = nl === -1 ? end : end + 1
-      }
+      const closed = strip ? this.stripped(doc) : this.verbatim(doc)
       if (!closed) this.errors.push(`heredoc '${doc.delimiter}' is not closed`)
-      doc.body = lines.join("\n")
       if (!doc.quoted && /[$`]/.test(doc.body)) doc.subs = substitutionsIn(doc.body, this.limits)
     }
+  }
+
+  /** A `<<` body: found with native searches for the delimiter line, so a large body costs little. */
+  private verbatim(doc: Heredoc): boolean {
+    const s = this.src
+    const d = doc.delimiter
+    const start = this.pos
+    for (let from = start; ; ) {
+      this.tick()
+      const i = d ? s.indexOf(d, from) : -1
+      if (i === -1) break
+      const after = i + d.length
+      const atLineStart = i === start || s[i - 1] === "\n"
+      const lineEnds = after === s.length || s[after] === "\n" || s[after] === "\r"
+      const closesSubstitution = this.depth > 1 && /^[ \t]*\)/.test(s.slice(after, after + 64))
+      if (atLineStart && (lineEnds || closesSubstitution)) {
+        doc.body = s.slice(start, Math.max(start, i - 1))
+        this.pos = lineEnds && after < s.length ? after + 1 : after
+        return true
+      }
+      from = i + 1
+    }
+    doc.body = s.slice(start)
+    this.pos = s.length
+    return false
+  }
+
+  /** A `<<-` body: leading tabs are stripped from every line, the delimiter line included. */
+  private stripped(doc: Heredoc): boolean {
+    const lines: string[] = []
+    while (this.pos < this.src.length) {
+      this.tick()
+      const nl = this.src.indexOf("\n", this.pos)
+      const end = nl === -1 ? this.src.length : nl
+      const line = this.src.slice(this.pos, end).replace(/^\t+/, "")
+      this.pos = nl === -1 ? end : end + 1
+      if (line === doc.delimiter || line.trimEnd() === doc.delimiter) {
+        doc.body = lines.join("\n")
+        return true
+      }
+      lines.push(line)
+    }
+    doc.body = lines.join("\n")
+    return false
   }
 }
 

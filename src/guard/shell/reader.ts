@@ -13,7 +13,7 @@ export interface ParseLimits {
   maxCommands: number
 }
 
-export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 48, maxSteps: 400_000, maxCommands: 1000 }
+export const DEFAULT_LIMITS: ParseLimits = { maxDepth: 48, maxSteps: 400_000, maxCommands: 500 }
 const META = new Set([" ", "\t", "\n", "|", "&", ";", "<", ">", "(", ")"])
 
 export class BudgetExceeded extends Error {}
