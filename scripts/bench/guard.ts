@@ -43,18 +43,32 @@ function corpus(): string[] {
   return (JSON.parse(readFileSync(file, "utf8")) as Array<{ command: string }>).map((c) => c.command)
 }
 
-function inProcess(commands: string[], passes = 3): number[] {
-  const samples: number[] = []
-  for (let pass = 0; pass < passes; pass++) {
-    for (const c of commands) {
-      const t0 = performance.now()
-      judgeCommand(c, ctx)
-      const t = performance.now() - t0
-      if (pass > 0) samples.push(t)
-    }
-  }
+interface Samples {
+  wall: number[]
+  /** CPU time of this process (user + system): what the decision costs when another process is not stealing the core. */
+  cpu: number[]
+}
+
+/** One timed decision: wall clock and this process's CPU time, in milliseconds. */
+function timeOne(command: string, into: Samples): void {
+  const c0 = process.cpuUsage()
+  const t0 = performance.now()
+  judgeCommand(command, ctx)
+  const wall = performance.now() - t0
+  const c = process.cpuUsage(c0)
+  into.wall.push(wall)
+  into.cpu.push((c.user + c.system) / 1000)
+}
+
+function inProcess(commands: string[], passes = 3): Samples {
+  const samples: Samples = { wall: [], cpu: [] }
+  const warm: Samples = { wall: [], cpu: [] }
+  for (let pass = 0; pass < passes; pass++) for (const c of commands) timeOne(c, pass > 0 ? samples : warm)
   return samples
 }
+
+const row = (name: string, s: Samples) =>
+  `| ${name} | ${s.wall.length} | ${ms(median(s.wall))} | ${ms(pct(s.wall, 95))} | ${ms(median(s.cpu))} | ${ms(pct(s.cpu, 95))} | ${ms(Math.max(...s.wall))} |`
 
 function bigHeredocs(): Record<string, string> {
   const py = Array.from({ length: 2000 }, (_, i) => `value_${i} = compute(${i}, "text ${i}")  # line ${i}`).join("\n")
@@ -74,26 +88,20 @@ async function main(): Promise<void> {
   const samples = inProcess(commands)
   say(`## In-process decision (judgeCommand), ${commands.length} corpus commands × 2 timed passes`)
   say()
-  say("| set | samples | median | p95 | p99 | max |")
-  say("| --- | ---: | ---: | ---: | ---: | ---: |")
-  say(`| whole corpus | ${samples.length} | ${ms(median(samples))} | ${ms(pct(samples, 95))} | ${ms(pct(samples, 99))} | ${ms(Math.max(...samples))} |`)
-  const ordinary = commands.filter((c) => c.length < 400 && !c.includes("<<"))
-  const os = inProcess(ordinary)
-  say(`| ordinary (no heredoc, < 400 chars) | ${os.length} | ${ms(median(os))} | ${ms(pct(os, 95))} | ${ms(pct(os, 99))} | ${ms(Math.max(...os))} |`)
+  say("| set | samples | wall median | wall p95 | CPU median | CPU p95 | wall max |")
+  say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
+  say(row("whole corpus", samples))
+  say(row("ordinary (no heredoc, < 400 chars)", inProcess(commands.filter((c) => c.length < 400 && !c.includes("<<")))))
   for (const [name, cmd] of Object.entries(bigHeredocs())) {
-    const xs: number[] = []
-    for (let i = 0; i < 60; i++) {
-      const t0 = performance.now()
-      const v = judgeCommand(cmd, ctx)
-      if (i >= 10) xs.push(performance.now() - t0)
-      if (i === 0) void v
-    }
-    say(`| ${name} → ${judgeCommand(cmd, ctx).decision} | ${xs.length} | ${ms(median(xs))} | ${ms(pct(xs, 95))} | ${ms(pct(xs, 99))} | ${ms(Math.max(...xs))} |`)
+    const s: Samples = { wall: [], cpu: [] }
+    const warm: Samples = { wall: [], cpu: [] }
+    for (let i = 0; i < 110; i++) timeOne(cmd, i < 10 ? warm : s)
+    say(row(`${name} → ${judgeCommand(cmd, ctx).decision}`, s))
   }
   const huge = `echo ${"a".repeat(1024 * 1024)}`
   const t0 = performance.now()
   const hv = judgeCommand(huge, ctx)
-  say(`| 1 MB command (cap → ${hv.decision} ${hv.rule}) | 1 | ${ms(performance.now() - t0)} | | | |`)
+  say(`| 1 MB command (cap → ${hv.decision} ${hv.rule}) | 1 | ${ms(performance.now() - t0)} | | | | |`)
   say()
 
   const bins = join(work, "bin")
