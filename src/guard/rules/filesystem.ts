@@ -95,6 +95,15 @@ const find: Rule = (inv, walk) => {
   return verdict
 }
 
+/** `fd … -x CMD` / `-X CMD` runs CMD on every match, like find -exec. */
+const fd: Rule = (inv, walk) => {
+  const at = inv.args.findIndex((a) => /^(-x|--exec|-X|--exec-batch)$/.test(a.text))
+  if (at === -1) return ALLOW
+  const cmd = inv.args.slice(at + 1).map((a) => (a.text.includes("{") ? placeholder(a.text) : a))
+  if (cmd.length) walk.run({ ...inv, args: cmd.some((a) => a.unknown) ? cmd : [...cmd, placeholder()] })
+  return ALLOW
+}
+
 const dd: Rule = (inv) => {
   const of = inv.args.find((a) => a.text.startsWith("of="))?.text.slice(3)
   if (of && /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/)/.test(of)) return deny("disk.dd-device", `dd writes raw blocks onto ${of}, destroying what is on it`, "write the image to a regular file and double-check the device name")
@@ -169,6 +178,8 @@ const diskutil: Rule = (inv) => {
 export const filesystemRules: Record<string, Rule> = {
   rm,
   rimraf: rmrf,
+  fd,
+  fdfind: fd,
   tee: writeTargets,
   cp: writeTargets,
   install: writeTargets,
