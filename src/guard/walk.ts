@@ -52,7 +52,7 @@ export class Walker implements Walk {
       let upstream: Stdin | undefined
       for (const cmd of pipeline.commands) {
         this.command(cmd, state, upstream)
-        upstream = cmd.type === "simple" ? streamFrom(cmd, state) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
+        upstream = cmd.type === "simple" ? streamFrom(cmd) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
       }
     }
   }
@@ -127,7 +127,7 @@ function stdinOf(cmd: SimpleCommand): Stdin | undefined {
 }
 
 /** What a pipeline stage hands to the next: literal text from echo/printf, or an opaque stream. */
-function streamFrom(cmd: SimpleCommand, state: WalkState): Stdin {
+function streamFrom(cmd: SimpleCommand): Stdin {
   const name = baseName(cmd.words[0]?.text ?? "")
   const viaHeredoc = stdinOf(cmd)
   if (name === "cat" && cmd.words.length === 1 && viaHeredoc?.kind === "data") return viaHeredoc
@@ -136,8 +136,7 @@ function streamFrom(cmd: SimpleCommand, state: WalkState): Stdin {
     while (rest[0]?.startsWith("-") && rest[0].length <= 3) rest.shift()
     return { kind: "data", text: rest.join(" ").replace(/\\n/g, "\n"), literal: true }
   }
-  const network = NETWORK_FETCHERS.has(name) || cmd.words.some((w) => w.subs.some(fetches))
-  void state
+  const network = cmd.words.slice(0, 4).some((w) => NETWORK_FETCHERS.has(baseName(w.text))) || cmd.words.some((w) => w.subs.some(fetches))
   return { kind: "stream", producer: name || "(unknown)", fromNetwork: network }
 }
 

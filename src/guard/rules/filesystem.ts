@@ -1,4 +1,4 @@
-import { type Arg, literal, placeholder, type Scene, type Walk, type WalkState } from "../invocation"
+import { type Arg, literal, placeholder, type Scene, type WalkState } from "../invocation"
 import { basename } from "node:path"
 import { classify, containsCwd, dirname, isProtected, resolveArg } from "../paths"
 import { ALLOW, stricter, type Verdict } from "../types"
@@ -211,4 +211,3 @@ export const filesystemRules: Record<string, Rule> = {
   chgrp: recursiveOwner("perm.chown-recursive", "chgrp"),
 }
 
-export type { Walk }

@@ -59,7 +59,7 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
     if (flags.some((f) => /^--pathspec-from-file/.test(f))) return deny("git.checkout-paths", "git checkout with a pathspec file overwrites those files' uncommitted changes", STASH)
     if (flags.some((f) => f === "--force" || shortFlags(f, "bBU").includes("f"))) return deny("git.checkout-force", "git checkout --force throws away uncommitted changes", STASH)
     if (flags.some((f) => /^-[bB]|^--orphan/.test(f) || shortFlags(f, "bB").includes("b") || shortFlags(f, "bB").includes("B"))) return ALLOW
-    if (dashdash >= 0 && positionals.length > (dashdash > 0 ? 0 : 0) && args.slice(args.indexOf("--") + 1).length) return deny("git.checkout-paths", "git checkout -- <paths> overwrites uncommitted changes in those files", STASH)
+    if (dashdash >= 0 && positionals.length > dashdash) return deny("git.checkout-paths", "git checkout -- <paths> overwrites uncommitted changes in those files", STASH)
     if (positionals.length >= 1 && flags.some((f) => /^(--ours|--theirs|-p|--patch|--merge|-m)$/.test(f))) return deny("git.checkout-paths", "git checkout --ours/--theirs/--patch/--merge <paths> overwrites working-tree changes in those files", STASH)
     if (positionals.length >= 2) return deny("git.checkout-paths", "git checkout <ref> <paths> overwrites uncommitted changes in those files", STASH)
     if (positionals.length === 1 && /^(\.|\.\/.*|:\/.*|\*.*)$/.test(positionals[0]!)) return deny("git.checkout-paths", `git checkout ${positionals[0]} discards uncommitted changes`, STASH)
@@ -83,7 +83,6 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
     return ALLOW
   },
   push(args, protectedBranches) {
-    const lease = has(args, /^--force-with-lease(=.*)?$/)
     const force = has(args, /^--force(?!-with-lease(=.*)?$|-if-includes$)/) || shortHas(args, "f", "o")
     if (force) return deny("git.push-force", "git push --force overwrites the remote branch and can destroy others' commits", "git push --force-with-lease")
     if (has(args, /^--mirror$/)) return deny("git.push-mirror", "git push --mirror overwrites and deletes every ref on the remote", "push the branches you mean, one by one")
@@ -94,7 +93,6 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
       const hit = deleting.find((r) => protectedBranches.includes(r.replace(/^refs\/heads\//, "")))
       return hit ? deny("git.push-delete-protected", `deletes the protected branch ${hit} on the remote`) : ask("git.push-delete", `deletes ${deleting.join(", ")} on the remote`)
     }
-    if (lease) return ALLOW
     return ALLOW
   },
   branch(args) {

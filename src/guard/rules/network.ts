@@ -8,9 +8,9 @@ import { inSecretDir, isSecretName } from "./sensitive"
 const EXFIL_ALT = "share only the specific non-secret file, or rotate the credential if it already left"
 
 function secretPath(arg: Arg | string, inv: Invocation, walk: Walk): string | undefined {
-  const text = (typeof arg === "string" ? arg : arg.text).replace(/^[^=@<]*[=]?@?</, "").replace(/^@/, "")
+  const text = (typeof arg === "string" ? arg : arg.text).replace(/^[\w.-]*=/, "").replace(/^[@<]/, "")
   if (!text) return undefined
-  const abs = resolveArg({ text, unknown: typeof arg === "string" ? false : arg.unknown, glob: false }, inv.state, walk.scene)
+  const abs = resolveArg({ text, unknown: typeof arg === "string" ? text.includes("$") : arg.unknown, glob: false }, inv.state, walk.scene)
   if (!abs) return /(^|\/)\.(ssh|aws|gnupg)(\/|$)|id_(rsa|ed25519|ecdsa)|\.env\b/.test(text) ? text : undefined
   return inSecretDir(abs, walk.scene.home) || isSecretName(abs) ? abs : undefined
 }
