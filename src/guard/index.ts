@@ -8,6 +8,7 @@ import type { GuardContext, Verdict } from "./types"
 
 export type { Decision, GuardContext, GuardPolicy, Verdict } from "./types"
 export { judgeWrite } from "./write-gate"
+export { filesInPatch, judgePatch } from "./patch"
 export type { GuardEvent, RecordInfo } from "./record"
 export { contextFor as guardContextFor } from "./context"
 
