@@ -87,15 +87,18 @@ export class Walker implements Walk {
   run(inv: Invocation): void {
     if (++this.invocations > MAX_INVOCATIONS) throw new BudgetExceeded(`more than ${MAX_INVOCATIONS} commands`)
     const before = this.findings.length
+    const line = this.trace?.push("") ?? 0
     const v = dispatch(inv, this)
     this.report(v)
-    if (this.trace) {
-      const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : JSON.stringify(a.text).slice(1, -1))).join(" ")
-      const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
-      const note = v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`
-      this.trace.push(`${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`)
-    }
+    if (this.trace) this.trace[line - 1] = describe(inv, v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`)
   }
+}
+
+/** One line of `egc guard explain`: the words as judged (⟨unknown⟩ ones marked), stdin, and the rule's answer. */
+function describe(inv: Invocation, note: string): string {
+  const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : /[\s"\\]/.test(a.text) || !a.text ? JSON.stringify(a.text) : a.text)).join(" ")
+  const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
+  return `${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`
 }
 
 /**
