@@ -66,7 +66,7 @@ const netcat: Rule = (inv, walk, name) => {
   return ALLOW
 }
 
-const PRIVATE_KEY = /(^|\/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\.(pem|key|p12|pfx))$|(^|\/)\.aws\/credentials$|(^|\/)\.(env|netrc|git-credentials)$/
+const PRIVATE_KEY = /(^|\/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\.(pem|key|p12|pfx))$|(^|\/)\.aws\/credentials$|(^|\/)\.(netrc|git-credentials)$/
 
 /** Printing a private key or credentials file puts it in the agent's transcript. */
 const readSecret: Rule = (inv, walk, name) => {
