@@ -12,6 +12,7 @@ const MAX_SCRIPT_DEPTH = 8
 export const MAX_INVOCATIONS = 600
 const NETWORK_FETCHERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c", "lynx", "links", "ftp", "tftp", "scp", "ssh"])
 const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
+const DECLARERS = new Set(["export", "declare", "local", "readonly", "typeset"])
 
 /** Walks a parsed script, building one invocation per simple command, and collects the strictest verdict. */
 export class Walker implements Walk {
@@ -78,6 +79,12 @@ export class Walker implements Walk {
     const stdin = stdinOf(cmd) ?? upstream
     this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
     if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
+    if (DECLARERS.has(args[0]?.text ?? "")) {
+      for (const a of args.slice(1)) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)
+        if (m) state.vars.set(m[1]!, a.unknown ? undefined : m[2])
+      }
+    }
   }
 
   private subs(w: Word, state: WalkState): void {

@@ -47,7 +47,7 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   const what = target.text
   if (!abs) {
     if (!f.recursive) return ALLOW
-    if (/^("?)\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\1\/?\*?$|^\$\{?[A-Za-z_]\w*\}?\/\*?$/.test(what)) return deny("fs.rm-unset-var", `rm -r ${what} deletes / when the variable is empty or unset`, "rm -rf ./build, or guard the variable: ${VAR:?}")
+    if (/^\$\{?[A-Za-z_]\w*\}?\/\*?$/.test(what)) return deny("fs.rm-unset-var", `rm -r ${what} deletes / when the variable is empty or unset`, "rm -rf ./build, or guard the variable: ${VAR:?}")
     if (!f.force) return ALLOW
     return ask("fs.rm-unknown-target", `rm -rf on ${what}, whose value is only known at run time`, "expand the path first and delete it explicitly")
   }
