@@ -116,3 +116,14 @@ describe("reach of the walk", () => {
     expect(wrong).toEqual([])
   })
 })
+
+describe("outside any repository", () => {
+  test("a folder below home is the workspace: build folders inside it may go, the folder itself and its neighbours may not", () => {
+    const at = (cwd: string, command: string) => judgeCommand(command, { cwd, home: "/home/dev" }).decision
+    expect(at("/home/dev/scratch", "rm -rf build")).toBe("allow")
+    expect(at("/home/dev/scratch", "rm -rf .")).toBe("deny")
+    expect(at("/home/dev/scratch", "rm -rf ../other")).toBe("deny")
+    expect(at("/home/dev", "rm -rf build")).toBe("deny")
+    expect(at("/etc", "rm -rf nginx")).toBe("deny")
+  })
+})
