@@ -26,7 +26,8 @@ export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
   return {
     stateView: async (project) => (await open()).renderState({ project }) || undefined,
     pendingTitles: async (project) => (await open()).pending({ project }).map((v) => v.title || v.body.slice(0, 80)),
-    write: async (project, req, actor) => outcome((await open()).write({ kind: req.kind, title: req.title, body: req.body }, { project, actor })),
+    write: async (project, req, actor) =>
+      outcome((await open()).write({ kind: req.kind, body: req.body, ...(req.title && req.title !== req.body ? { title: req.title } : {}) }, { project, actor })),
     recall: async (project, query, tokenCap) => {
       const r = (await open()).recall({ project, query, tokenCap })
       if (!r.items.length) return undefined

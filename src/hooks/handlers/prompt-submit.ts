@@ -1,4 +1,5 @@
 import { detectIntent } from "../intent"
+import { rememberKind } from "../intent/kind"
 import type { HookContext } from "../ports"
 import type { HookAnswer, HookInput } from "../types"
 import { frame, section } from "./_context"
@@ -18,7 +19,7 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
   switch (intent.kind) {
     case "remember": {
       if (!intent.text) return wrap([inbox])
-      const outcome = await memory.write(ctx.project, { kind: "note", title: intent.text.slice(0, 120), body: intent.text, pending: false }, actor)
+      const outcome = await memory.write(ctx.project, { kind: rememberKind(intent.text), title: intent.text.slice(0, 120), body: intent.text, pending: false }, actor)
       return wrap([section("egc", rememberNotice(outcome.status, outcome.reason)), inbox])
     }
     case "forget": {

@@ -57,11 +57,12 @@ function wholeDocument(text: string): Turn[] | undefined {
 function turnsOf(entry: unknown): Turn[] {
   if (!entry || typeof entry !== "object") return []
   const e = entry as Record<string, unknown>
+  if (e.isMeta === true || e.isSidechain === true) return []
   const message = (e.message && typeof e.message === "object" ? e.message : e) as Record<string, unknown>
   const roleRaw = String(message.role ?? e.type ?? "")
   const role = roleRaw === "user" ? "user" : roleRaw === "assistant" || roleRaw === "model" || roleRaw === "gemini" ? "assistant" : undefined
   if (!role) return []
-  const text = textOf(message.content ?? message.parts ?? e.content)
+  const text = stripInjected(textOf(message.content ?? message.parts ?? e.content))
   return text ? [{ role, text }] : []
 }
 
@@ -72,4 +73,9 @@ function textOf(content: unknown): string {
     .map((part) => (part && typeof part === "object" && (part as { type?: unknown }).type !== "tool_result" ? (part as { text?: unknown }).text : undefined))
     .filter((t): t is string => typeof t === "string")
     .join("\n")
+}
+
+/** Tool-injected blocks (system reminders, hook context, command output) are not the person's words. */
+function stripInjected(text: string): string {
+  return text.replace(/<([a-z][a-z0-9-]*)>[\s\S]*?<\/\1>/gi, " ").trim()
 }
