@@ -5,7 +5,10 @@ import { EXIT } from "../exit"
 import { printData } from "../ui"
 
 /** Each faculty adds its provider here as it lands. */
-const providers: Array<() => Promise<CheckProvider>> = [async () => coreChecks]
+const providers: Array<() => Promise<CheckProvider>> = [
+  async () => coreChecks,
+  async () => (await import("../../crush/doctor")).crushChecks,
+]
 
 export default defineCommand({
   meta: { name: "doctor", description: "check every piece of egc and say how to fix what is wrong" },
