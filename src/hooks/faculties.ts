@@ -1,6 +1,6 @@
 import type { Config } from "../core/config"
 import type { Memory, WriteResult } from "../memory"
-import type { HookDeps, MemoryPort, MeshPort, WriteOutcome } from "./ports"
+import type { CrushPort, GuardPort, HookDeps, MemoryPort, MeshPort, WriteOutcome } from "./ports"
 import type { HookEvent } from "./types"
 
 /**
@@ -11,7 +11,20 @@ import type { HookEvent } from "./types"
 export async function loadDeps(_event: HookEvent, config: Config): Promise<HookDeps> {
   let opened: Promise<Memory> | undefined
   const open = () => (opened ??= import("../memory").then((m) => m.openMemory({ consent: config.memory.consent, recallTokenCap: config.memory.recallTokenCap })))
-  return { memory: lazyMemory(open), mesh: lazyMesh() }
+  return { memory: lazyMemory(open), mesh: lazyMesh(), guard: lazyGuard(), crush: lazyCrush() }
+}
+
+export function lazyGuard(): GuardPort {
+  const guard = () => import("../guard")
+  return {
+    judgeCommand: async (command, where) => (await guard()).judgeCommand(command, where),
+    judgeWrite: async (write, where) => (await guard()).judgeWrite(write, where),
+    recordVerdict: async (verdict, meta) => (await guard()).recordVerdict(verdict, meta),
+  }
+}
+
+export function lazyCrush(): CrushPort {
+  return { rewriteForCrush: async (command, { bin, config }) => (await import("../crush")).rewriteForCrush(command, { bin, config: config.crush }) }
 }
 
 function outcome(r: WriteResult): WriteOutcome {

@@ -49,4 +49,45 @@ describe("Claude Code with egc hooks", () => {
     expect(seen).not.toContain("fridays")
     expect(seen).not.toContain("<egc-memory>")
   }, 120_000)
+
+  test("a destructive command is denied and listed in permission_denials; an allowed one is rewritten through the crusher and its output arrives filtered", async () => {
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const repo = join(root.path, "repo")
+    mkdirSync(home, { recursive: true })
+    mkdirSync(repo, { recursive: true })
+    await writeClaudeSettings(home)
+    const git = (...args: string[]) => {
+      const r = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } })
+      return r.stdout.toString().trim()
+    }
+    git("init", "-q", "-b", "main")
+    git("commit", "-q", "--allow-empty", "-m", "one")
+    git("commit", "-q", "--allow-empty", "-m", "two")
+    for (let i = 0; i < 300; i++) writeFileSync(join(repo, `file_${i}.txt`), "x\n")
+    const head = git("rev-parse", "HEAD")
+
+    const run = await runClaude({
+      home,
+      cwd: repo,
+      prompt: "tidy up the repository",
+      script: [
+        { tool: "Bash", input: { command: "git reset --hard HEAD~1", description: "reset" } },
+        { tool: "Bash", input: { command: "ls -la", description: "list" } },
+        { text: "done" },
+      ],
+    })
+    expect(run.code).toBe(0)
+    const denials = run.result.permission_denials as Array<{ tool_name: string; tool_input: { command: string } }>
+    expect(denials.map((d) => d.tool_input.command)).toEqual(["git reset --hard HEAD~1"])
+    expect(toolResult(run.loop, 1)).toContain("git.reset-hard")
+    expect(git("rev-parse", "HEAD")).toBe(head)
+    expect(git("rev-list", "--count", "HEAD")).toBe("2")
+    const listing = toolResult(run.loop, 2)
+    expect(listing).toContain("[egc crush:")
+    const shown = listing.match(/file_\d+\.txt/g)?.length ?? 0
+    expect(shown).toBeGreaterThan(0)
+    expect(shown).toBeLessThan(100)
+  }, 120_000)
 })
+
