@@ -1,5 +1,6 @@
 import { RULES_EUROPEAN } from "./rules-european"
 import { RULES_OTHER } from "./rules-other"
+import type { Rule } from "./_regex"
 import type { IntentKind, LanguageRules } from "./types"
 
 export type { IntentKind, LanguageRules } from "./types"
@@ -23,15 +24,16 @@ export function detectIntent(prompt: string, languages: readonly LanguageRules[]
   const clean = prompt.normalize("NFKC").replace(/[’‘`´]/g, "'").replace(/\s+/g, " ").trim()
   const text = normalise(clean)
   if (!text || text.length > 4000) return undefined
+  const relevant = languages.filter((lang) => lang.script.test(text))
   for (const kind of ["history", "resume"] as const) {
-    for (const lang of languages) {
+    for (const lang of relevant) {
       const m = firstMatch(lang[kind], text)
       if (m) return { kind, lang: lang.lang, text: strip(text, m) }
     }
   }
-  if (languages.some((lang) => firstMatch(lang.negative, text))) return undefined
+  if (relevant.some((lang) => firstMatch(lang.negative, text))) return undefined
   for (const kind of ["forget", "remember", "save"] as const) {
-    for (const lang of languages) {
+    for (const lang of relevant) {
       const m = firstMatch(lang[kind], text)
       if (m) return { kind, lang: lang.lang, text: strip(clean, m) }
     }
@@ -49,7 +51,7 @@ function normalise(clean: string): string {
     .replace(/ё/g, "е")
 }
 
-function firstMatch(patterns: readonly RegExp[], text: string): RegExpExecArray | undefined {
+function firstMatch(patterns: readonly Rule[], text: string): RegExpExecArray | undefined {
   for (const p of patterns) {
     const m = p.exec(text)
     if (m) return m

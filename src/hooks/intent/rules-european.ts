@@ -4,6 +4,7 @@ import type { LanguageRules } from "./types"
 /** English, Portuguese, Spanish, French, German, Italian and Turkish. */
 const en: LanguageRules = {
   lang: "en",
+  script: /[a-z]/,
   history: rxs(
     "\\b(do|did|does|can|could) you (still )?(remember|recall)\\b",
     "\\bwhat (did|have|had) (we|you|i) (decide|decided|choose|chose|chosen|agree|agreed|settle|settled|say|said|use|used|conclude|concluded)\\b",
@@ -68,6 +69,7 @@ const en: LanguageRules = {
 
 const pt: LanguageRules = {
   lang: "pt",
+  script: /[a-z]/,
   history: rxs(
     "\\bvocê (ainda )?(se )?lembra\\b",
     "\\b(tu )?(te )?lembras\\b",
@@ -123,6 +125,7 @@ const pt: LanguageRules = {
 
 const es: LanguageRules = {
   lang: "es",
+  script: /[a-z]/,
   history: rxs(
     "\\b(te acuerdas|recuerdas|se acuerda|usted recuerda)\\b",
     "\\bqué (decidimos|acordamos|elegimos|dijimos|usamos|habíamos decidido)\\b",
@@ -174,6 +177,7 @@ const es: LanguageRules = {
 
 const fr: LanguageRules = {
   lang: "fr",
+  script: /[a-z]/,
   history: rxs(
     "\\b(tu te souviens|te souviens-tu|vous vous souvenez|tu te rappelles|te rappelles-tu)\\b",
     "\\bqu'est-ce qu'on a (décidé|choisi|dit|convenu)\\b",
@@ -232,6 +236,7 @@ const fr: LanguageRules = {
 
 const de: LanguageRules = {
   lang: "de",
+  script: /[a-z]/,
   history: rxs(
     "\\b(erinnerst du dich|weißt du noch|kannst du dich erinnern|erinnern sie sich)\\b",
     "\\bwas haben wir\\b.{0,60}\\b(entschieden|beschlossen|gewählt|vereinbart|gesagt|benutzt)\\b",
@@ -285,6 +290,7 @@ const de: LanguageRules = {
 
 const it: LanguageRules = {
   lang: "it",
+  script: /[a-z]/,
   history: rxs(
     "\\bti ricordi\\b",
     "\\bricordi (cosa|quando|perché|quale|come|che)\\b.*\\?",
@@ -333,6 +339,7 @@ const it: LanguageRules = {
 
 const tr: LanguageRules = {
   lang: "tr",
+  script: /[a-z]/,
   history: rxs(
     "\\bhatırlıyor musun\\b",
     "\\bhatırlar mısın\\b",
