@@ -44,6 +44,7 @@ try {
   })
   const cases: Case[] = [
     { name: "bun hello (floor)", cmd: [hello] },
+    { ...hook("egc hook, EGC_DISABLE=1 (start-up only)", "pre-tool", { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }), env: { ...env, EGC_DISABLE: "1" } },
     hook("session-start", "session-start", { hook_event_name: "SessionStart", source: "startup" }),
     hook("prompt-submit (plain prompt)", "prompt-submit", { hook_event_name: "UserPromptSubmit", prompt: "refactor the parser into two files" }),
     hook("prompt-submit (history → recall)", "prompt-submit", { hook_event_name: "UserPromptSubmit", prompt: "what did we decide about the cache layer?" }),
@@ -54,7 +55,7 @@ try {
   ]
   const samples = timeProcesses(cases, runs)
   const floor = median(samples.get("bun hello (floor)") ?? [])
-  const target = (name: string) => (name.startsWith("session") || name.startsWith("prompt") ? 25 : name.startsWith("bun") ? undefined : 15)
+  const target = (name: string) => (name.startsWith("session") || name.startsWith("prompt") ? 25 : name.startsWith("pre") || name.startsWith("post") ? 15 : undefined)
   const rows = [...samples].map(([name, xs]) => {
     const t = target(name)
     const p50 = median(xs)
