@@ -8,6 +8,7 @@ import { printData } from "../ui"
 const providers: Array<() => Promise<CheckProvider>> = [
   async () => coreChecks,
   async () => (await import("../../crush/doctor")).crushChecks,
+  async () => (await import("../../install/doctor")).installChecks,
 ]
 
 export default defineCommand({

@@ -12,12 +12,15 @@ export const commands: Record<string, Loader> = {
   project: () => load(import("./project")),
   doctor: () => load(import("./doctor")),
   keys: () => load(import("./keys")),
+  memory: () => load(import("./memory")),
   serve: () => load(import("./serve")),
   mesh: () => load(import("./mesh")),
   crush: () => load(import("./crush")),
   gain: () => load(import("./gain")),
   guard: () => load(import("./guard")),
   hook: () => load(import("./hook")),
+  install: () => load(import("./install")),
+  uninstall: () => load(import("./uninstall")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */

@@ -1,0 +1,87 @@
+import { defineCommand } from "citty"
+import { readFileSync } from "node:fs"
+import { sha256Hex } from "../../core/crypto"
+import { EgcError } from "../../core/errors"
+import { resolveProject } from "../../core/project"
+import { applyPlan, computePlan, listTargets, loadRecord, placeBin, renderList, renderPlan, resolveBin, targetById, type Scope } from "../../install"
+import { cwdArgs, jsonArgs } from "../_args"
+import { EXIT } from "../exit"
+import { printData, ui } from "../ui"
+
+export const scopeArgs = {
+  scope: { type: "string", description: "user (your home) or project (this repository)", default: "user", valueHint: "user|project" },
+  target: { type: "string", description: "only these tools, comma-separated (see --list)", valueHint: "ids" },
+} as const
+
+export function parseScope(value: string | undefined): Scope {
+  if (value === "user" || value === "project" || value === undefined) return value ?? "user"
+  throw new EgcError("E_USAGE", `--scope must be user or project, not '${value}'`)
+}
+
+export const parseTargets = (value: string | undefined) => (value ? value.split(",").map((s) => s.trim()).filter(Boolean) : undefined)
+
+export function projectRoot(cwd: string): string {
+  try {
+    return resolveProject(cwd).root ?? cwd
+  } catch {
+    return cwd
+  }
+}
+
+export default defineCommand({
+  meta: { name: "install", description: "register egc (MCP server, hooks, memory protocol) in every coding tool found" },
+  args: {
+    ...cwdArgs,
+    ...jsonArgs,
+    ...scopeArgs,
+    list: { type: "boolean", description: "list every supported tool and what egc would write there" },
+    "dry-run": { type: "boolean", description: "print the plan and unified diffs; change nothing" },
+    yes: { type: "boolean", alias: "y", description: "do not ask for confirmation" },
+    bin: { type: "string", description: "the egc binary tools should run (default: this binary)", valueHint: "path" },
+    "bin-dir": { type: "string", description: "copy the binary into this folder (e.g. ~/.local/bin) and register that copy", valueHint: "dir" },
+  },
+  async run({ args }) {
+    const cwd = args.cwd ?? process.cwd()
+    const scope = parseScope(args.scope)
+    const project = projectRoot(cwd)
+    if (args.list) {
+      const rows = listTargets({ scope, project, bin: args.bin ?? process.execPath })
+      return printData(args.json ? rows : renderList(rows))
+    }
+    let bin = resolveBin(args.bin)
+    let placedBin: { path: string; sha256: string } | undefined
+    if (args["bin-dir"] && !args["dry-run"]) {
+      bin = placeBin(bin, args["bin-dir"])
+      placedBin = { path: bin, sha256: sha256Hex(readFileSync(bin)) }
+    }
+    const targets = parseTargets(args.target)
+    for (const id of targets ?? []) if (!targetById(id)) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: "see: egc install --list" })
+    const plan = computePlan({ scope, project, bin, ...(targets ? { targets } : {}), record: loadRecord() })
+    if (args.json && args["dry-run"]) return printData({ scope, bin, targets: plan.targets, files: plan.files.map((f) => ({ path: f.path, real: f.real, change: f.before === f.after ? "none" : f.before === null ? "create" : "edit" })) })
+    if (!args.json) printData(renderPlan(plan, { diffs: Boolean(args["dry-run"]) }))
+    if (args["dry-run"]) return
+    if (plan.targets.length === 0) {
+      ;(await ui()).warn("no coding tool detected; name one with --target (see egc install --list)")
+      return
+    }
+    if (!args.yes) await confirm(plan.undetectedNamed)
+    const result = applyPlan(plan, placedBin ? { placedBin } : {})
+    const skipped = plan.targets.filter((t) => t.skipped && !t.skipped.startsWith("nothing to install"))
+    if (args.json) printData({ ...result, skipped: plan.targets.filter((t) => t.skipped) })
+    else {
+      const out = await ui()
+      out.success(`${result.written.length} file(s) written, ${result.unchanged.length} already up to date; record: egc doctor checks it, egc uninstall reverses it`)
+      for (const f of result.failed) out.warn(`${f.path}: ${f.reason}`)
+      for (const t of skipped) out.warn(`${t.id} skipped: ${t.skipped}`)
+      for (const t of plan.targets) if (!t.skipped && targetById(t.id)?.afterNote) out.info(`${t.id}: ${targetById(t.id)?.afterNote}`)
+    }
+    if (skipped.length || result.failed.length) process.exitCode = EXIT.FAILURE
+  },
+})
+
+async function confirm(undetected: string[]): Promise<void> {
+  if (!process.stdin.isTTY) throw new EgcError("E_USAGE", "not asking on a non-interactive terminal", { hint: "review with --dry-run, then pass --yes" })
+  const note = undetected.length ? ` (${undetected.join(", ")} not detected on this machine)` : ""
+  const ok = await (await ui()).prompt(`Apply this plan${note}?`, { type: "confirm", initial: false, cancel: "default" })
+  if (ok !== true) throw new EgcError("E_REFUSED", "nothing changed", { hint: "run again and answer yes, or pass --yes" })
+}

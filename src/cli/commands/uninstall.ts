@@ -1,0 +1,42 @@
+import { defineCommand } from "citty"
+import { rmSync } from "node:fs"
+import { EgcError } from "../../core/errors"
+import { egcHome } from "../../core/paths"
+import { targetById, uninstall } from "../../install"
+import { jsonArgs } from "../_args"
+import { printData, ui } from "../ui"
+import { parseTargets } from "./install"
+
+export default defineCommand({
+  meta: { name: "uninstall", description: "undo egc install exactly; keeps egc's memory unless --purge" },
+  args: {
+    ...jsonArgs,
+    target: { type: "string", description: "only these tools, comma-separated", valueHint: "ids" },
+    "dry-run": { type: "boolean", description: "say what would be undone; change nothing" },
+    purge: { type: "boolean", description: "also delete $EGC_HOME: all memory, keys and logs (asks first)" },
+    yes: { type: "boolean", alias: "y", description: "do not ask before --purge" },
+  },
+  async run({ args }) {
+    const targets = parseTargets(args.target)
+    for (const id of targets ?? []) if (!targetById(id)) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: "see: egc install --list" })
+    if (args.purge && targets) throw new EgcError("E_USAGE", "--purge removes everything; it cannot be combined with --target")
+    if (args.purge && !args["dry-run"] && !args.yes) await confirmPurge()
+    const result = uninstall({ ...(targets ? { targets } : {}), dryRun: Boolean(args["dry-run"]) })
+    if (args.purge && !args["dry-run"]) rmSync(egcHome(), { recursive: true, force: true })
+    if (args.json) return printData({ ...result, purged: Boolean(args.purge && !args["dry-run"]) })
+    const verb = args["dry-run"] ? "would be" : ""
+    const lines = [
+      ...result.restored.map((p) => `restored ${verb} ${p}`.replace("  ", " ")),
+      ...result.cleaned.map((p) => `egc entries ${verb ? "would be " : ""}removed from ${p} (changed since install)`),
+      ...result.kept.map((k) => `kept ${k.path}: ${k.reason}`),
+    ]
+    printData(lines.length ? lines.join("\n") : "nothing recorded to undo")
+    if (args.purge && !args["dry-run"]) (await ui()).success(`removed ${egcHome()}`)
+  },
+})
+
+async function confirmPurge(): Promise<void> {
+  if (!process.stdin.isTTY) throw new EgcError("E_USAGE", "--purge deletes all memory; not asking on a non-interactive terminal", { hint: "pass --yes to confirm" })
+  const ok = await (await ui()).prompt(`Delete ${egcHome()} with all memory and keys? This cannot be undone.`, { type: "confirm", initial: false, cancel: "default" })
+  if (ok !== true) throw new EgcError("E_REFUSED", "nothing deleted")
+}

@@ -1,0 +1,87 @@
+import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { dirname, isAbsolute, join, resolve } from "node:path"
+import { sha256Hex } from "../core/crypto"
+import { MalformedFile } from "./edit"
+
+export const hashOf = (text: string | null): string | null => (text === null ? null : sha256Hex(text))
+
+/**
+ * Where writes really go. A symlinked config is edited at its target (never replaced by a
+ * regular file); a dangling or looping link is refused.
+ */
+export function resolveTarget(path: string): string {
+  let current = path
+  for (let hops = 0; hops < 16; hops++) {
+    let st
+    try {
+      st = lstatSync(current)
+    } catch {
+      return current
+    }
+    if (!st.isSymbolicLink()) return current
+    const link = readlinkSync(current)
+    const next = isAbsolute(link) ? link : resolve(dirname(current), link)
+    if (!existsSync(next)) throw new MalformedFile(`${path} is a symlink to a missing file (${next}); egc will not replace the link`)
+    current = next
+  }
+  throw new MalformedFile(`${path} is a symlink loop`)
+}
+
+/** Current text of a file, or null when it does not exist. */
+export function readText(path: string): string | null {
+  try {
+    const st = statSync(path)
+    if (st.isDirectory()) throw new MalformedFile(`${path} is a directory`)
+  } catch (e) {
+    if (e instanceof MalformedFile) throw e
+    return null
+  }
+  return readFileSync(path, "utf8")
+}
+
+/** Read-only by its mode bits (checked even as root, who could write anyway). */
+export function isReadOnly(path: string): boolean {
+  try {
+    return (statSync(path).mode & 0o222) === 0
+  } catch {
+    return false
+  }
+}
+
+/** The folders `mkdir -p` would create for `file`, outermost first. */
+export function missingDirs(file: string): string[] {
+  const out: string[] = []
+  for (let dir = dirname(file); !existsSync(dir); dir = dirname(dir)) {
+    out.unshift(dir)
+    if (dirname(dir) === dir) break
+  }
+  return out
+}
+
+/** Write atomically: temp file in the same folder, fsync, rename; keeps the old file's mode. */
+export function atomicWrite(path: string, text: string, mode?: number): void {
+  mkdirSync(dirname(path), { recursive: true })
+  const keep = existsSync(path) ? statSync(path).mode & 0o7777 : (mode ?? 0o644)
+  const tmp = join(dirname(path), `.${path.split(/[\\/]/).pop()}.egc-${process.pid}-${Date.now()}.tmp`)
+  const fd = openSync(tmp, "wx", keep)
+  try {
+    writeSync(fd, text)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  try {
+    chmodSync(tmp, keep)
+    renameSync(tmp, path)
+  } catch (e) {
+    rmSync(tmp, { force: true })
+    throw e
+  }
+  try {
+    const dfd = openSync(dirname(path), "r")
+    fsyncSync(dfd)
+    closeSync(dfd)
+  } catch {
+    // directories cannot be fsynced on every platform
+  }
+}

@@ -1,0 +1,12 @@
+/** The installer's public surface. */
+export { applyPlan, type ApplyResult, type StageHook } from "./apply"
+export { placeBin, resolveBin } from "./bin"
+export { isEgcHookCommand, hookCommand, shellQuote } from "./command"
+export { listTargets, renderList, type TargetInfo } from "./list"
+export { computePlan, type FileChange, type Plan, type PlanOptions, type TargetPlan } from "./plan"
+export { PROTOCOL_TEXT, PROTOCOL_VERSION } from "./protocol"
+export { loadRecord, type FileRecord, type InstallRecord } from "./record"
+export { renderPlan } from "./report"
+export { TARGETS, targetById } from "./targets"
+export type { Scope, Target } from "./types"
+export { uninstall, type UninstallOptions, type UninstallResult } from "./uninstall"

@@ -1,0 +1,89 @@
+import { describe, expect, test } from "bun:test"
+import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs"
+import { join, relative, resolve } from "node:path"
+import { egcBinary, runEgc } from "./_binary"
+import { installedHome, prepareHome } from "./_installed-home"
+
+const TOOLS = ["claude-code", "codex", "gemini", "qwen", "opencode"]
+const BIN_DIR = resolve(import.meta.dir, "../../node_modules/.bin")
+const stripAnsi = (s: string) => s.replace(/\x1b\[[0-9;]*m/g, "")
+
+async function client(name: string, args: string[], opts: { cwd: string; env: Record<string, string> }): Promise<string> {
+  const proc = Bun.spawn([join(BIN_DIR, name), ...args], { cwd: opts.cwd, env: { ...(process.env as Record<string, string>), ...opts.env }, stdin: "ignore", stdout: "pipe", stderr: "pipe" })
+  const timer = setTimeout(() => proc.kill(), 90_000)
+  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  clearTimeout(timer)
+  return stripAnsi(`${out}\n${err}`)
+}
+
+function tree(root: string): Record<string, string> {
+  const out: Record<string, string> = {}
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const p = join(dir, name)
+      const st = lstatSync(p)
+      out[relative(root, p)] = st.isDirectory() ? "dir" : readFileSync(p, "base64")
+      if (st.isDirectory()) walk(p)
+    }
+  }
+  if (existsSync(root)) walk(root)
+  return out
+}
+
+describe("egc install, proved by the tools themselves", () => {
+  test(
+    "claude, gemini, qwen and opencode report egc connected; codex lists it enabled",
+    async () => {
+      using h = await installedHome(TOOLS)
+      const bin = await egcBinary()
+      const opts = { cwd: h.project, env: h.env }
+      const [claude, gemini, qwen, opencode, codex] = await Promise.all([
+        client("claude", ["mcp", "list"], opts),
+        client("gemini", ["mcp", "list"], opts),
+        client("qwen", ["mcp", "list"], opts),
+        client("opencode", ["mcp", "list"], opts),
+        client("codex", ["mcp", "list"], opts),
+      ])
+      expect(claude).toMatch(new RegExp(`egc: ${bin} serve - ✔ Connected`))
+      expect(gemini).toMatch(/✓ egc: .* - Connected/)
+      expect(qwen).toMatch(/✓ egc: .* - Connected/)
+      expect(opencode).toMatch(/✓ egc\s.*connected/i)
+      expect(codex).toMatch(new RegExp(`egc\\s+${bin}\\s+serve\\s.*enabled`))
+      const settings = readFileSync(join(h.home, ".gemini", "settings.json"), "utf8")
+      expect(settings).toContain("// written by the user before the install")
+    },
+    180_000,
+  )
+
+  test(
+    "install then uninstall leaves every file byte-identical",
+    async () => {
+      using h = prepareHome(TOOLS)
+      const before = tree(h.home)
+      const inst = await runEgc(["install", "--yes"], { cwd: h.project, env: h.env })
+      expect(inst.code).toBe(0)
+      expect(tree(h.home)).not.toEqual(before)
+      const un = await runEgc(["uninstall"], { cwd: h.project, env: h.env })
+      expect(un.code).toBe(0)
+      expect(tree(h.home)).toEqual(before)
+    },
+    60_000,
+  )
+
+  test(
+    "after the clients ran and changed their own files, uninstall still removes every egc entry",
+    async () => {
+      using h = await installedHome(["claude-code", "gemini"])
+      await client("claude", ["mcp", "list"], { cwd: h.project, env: h.env })
+      const bin = await egcBinary()
+      const un = await runEgc(["uninstall", "--json"], { cwd: h.project, env: h.env })
+      expect(un.code).toBe(0)
+      for (const [path, text] of Object.entries(tree(h.home))) {
+        if (text === "dir" || path.includes("/projects/") || path.includes("/shell-snapshots/")) continue
+        expect(Buffer.from(text, "base64").toString("utf8")).not.toContain(`${bin} hook`)
+      }
+      expect(readFileSync(join(h.home, ".gemini", "settings.json"), "utf8")).not.toContain("egc")
+    },
+    120_000,
+  )
+})
