@@ -9,6 +9,7 @@ const providers: Array<() => Promise<CheckProvider>> = [
   async () => coreChecks,
   async () => (await import("../../crush/doctor")).crushChecks,
   async () => (await import("../../install/doctor")).installChecks,
+  async () => (await import("../../hooks/doctor")).hookChecks,
 ]
 
 export default defineCommand({
