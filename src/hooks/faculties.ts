@@ -37,7 +37,7 @@ function outcome(r: WriteResult): WriteOutcome {
 }
 
 /** What a resume or history prompt is about; the agent's memory_recall tool covers every kind. */
-export const RECALL_KINDS = ["decision", "avoid", "preference", "context", "next", "lesson", "constraint", "architecture", "requirement"] as const
+export const RECALL_KINDS = ["decision", "avoid", "preference", "context", "next", "lesson", "constraint"] as const
 
 export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
   return {
