@@ -1,5 +1,6 @@
-import { RULES_EUROPEAN } from "./rules-european"
-import { RULES_OTHER } from "./rules-other"
+import { RULES_EN_PT_ES } from "./rules-en-pt-es"
+import { RULES_FR_DE_IT_TR } from "./rules-fr-de-it-tr"
+import { RULES_JA_ZH_KO_RU_HI_AR } from "./rules-ja-zh-ko-ru-hi-ar"
 import type { Rule } from "./_regex"
 import type { IntentKind, LanguageRules } from "./types"
 
@@ -12,7 +13,7 @@ export interface Intent {
   text: string
 }
 
-export const LANGUAGES: readonly LanguageRules[] = [...RULES_EUROPEAN, ...RULES_OTHER]
+export const LANGUAGES: readonly LanguageRules[] = [...RULES_EN_PT_ES, ...RULES_FR_DE_IT_TR, ...RULES_JA_ZH_KO_RU_HI_AR]
 
 /**
  * Recognises remember / forget / resume / history / save by rule, without a model. Order matters:

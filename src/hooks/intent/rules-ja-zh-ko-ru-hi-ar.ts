@@ -209,4 +209,4 @@ const ar: LanguageRules = {
   save: rxs("\\bاحفظ (التقدم|الحالة|الجلسة|السياق|العمل)\\b", "\\bحدث الحالة\\b", "\\bنقطة (حفظ|تفتيش)\\b"),
 }
 
-export const RULES_OTHER: readonly LanguageRules[] = [ja, zh, ko, ru, hi, ar]
+export const RULES_JA_ZH_KO_RU_HI_AR: readonly LanguageRules[] = [ja, zh, ko, ru, hi, ar]
