@@ -11,6 +11,7 @@ const providers: Array<() => Promise<CheckProvider>> = [
   async () => (await import("../../guard/doctor")).guardChecks,
   async () => (await import("../../crush/doctor")).crushChecks,
   async () => (await import("../../install/doctor")).installChecks,
+  async () => (await import("../../hooks/doctor")).hookChecks,
 ]
 
 export default defineCommand({
