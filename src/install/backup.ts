@@ -1,14 +1,14 @@
-import { existsSync, rmSync, writeFileSync } from "node:fs"
+import { existsSync, rmSync } from "node:fs"
 import { basename, join } from "node:path"
 import { ensurePrivateDir, paths } from "../core/paths"
-import { hashOf } from "./fsx"
+import { atomicWrite, hashOf } from "./fsx"
 import type { InstallRecord } from "./record"
 
 /** Keep a copy of a file's pre-image under $EGC_HOME/backups, named by its hash (written once). */
 export function writeBackup(path: string, text: string): string {
   const dir = ensurePrivateDir(paths.backups())
   const file = join(dir, `${(hashOf(text) as string).slice(0, 16)}-${basename(path).replace(/[^\w.-]/g, "_")}`)
-  if (!existsSync(file)) writeFileSync(file, text, { mode: 0o600 })
+  if (!existsSync(file)) atomicWrite(file, text, 0o600)
   return file
 }
 
