@@ -33,6 +33,8 @@ export const env = {
   noColor: () => truthy("NO_COLOR") || read("TERM") === "dumb",
   ci: () => truthy("CI"),
   shell: () => read("SHELL"),
+  /** The coding-tool session a guard verdict belongs to, when the caller knows it. */
+  sessionId: () => read("EGC_SESSION_ID"),
   /** A snapshot of the whole environment, for spawning children with the caller's variables. */
   all: (): Record<string, string> => {
     const out: Record<string, string> = {}

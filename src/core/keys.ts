@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, openSync, readFileSync, statSync, writeSync } from "node:fs"
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs"
 import { constantTimeEqual, deriveKey, keyedHash, randomKey, sha256Hex } from "./crypto"
 import { EgcError } from "./errors"
 import { ensurePrivateDir, paths } from "./paths"
@@ -56,22 +56,27 @@ export function resetKeyCache(): void {
   cached = undefined
 }
 
+/**
+ * Write the whole key to a private temp file, then hard-link it into place: the link either
+ * creates the key file complete or fails because another process won, whose complete key we read.
+ * (Opening the final path with O_EXCL would let a racing reader see an empty file.)
+ */
 function createKeyFile(path: string): void {
   ensurePrivateDir(paths.keysDir())
-  const line = `${HEADER} ${Buffer.from(randomKey()).toString("base64")}\n`
-  let fd: number
+  const temp = `${path}.tmp-${process.pid}-${Date.now()}`
+  const fd = openSync(temp, "wx", 0o600)
   try {
-    // wx: never overwrite a key another process created a moment ago
-    fd = openSync(path, "wx", 0o600)
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === "EEXIST") return
-    throw new EgcError("E_IO", `cannot create key file ${path}`, { cause: e })
-  }
-  try {
-    writeSync(fd, line)
+    writeSync(fd, `${HEADER} ${Buffer.from(randomKey()).toString("base64")}\n`)
     fsyncSync(fd)
   } finally {
     closeSync(fd)
+  }
+  try {
+    linkSync(temp, path)
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw new EgcError("E_IO", `cannot create key file ${path}`, { cause: e })
+  } finally {
+    unlinkSync(temp)
   }
   chmodSync(path, 0o600)
 }

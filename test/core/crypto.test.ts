@@ -102,3 +102,19 @@ describe("master key file", () => {
     expect(parseKeyText(text, "copy").length).toBe(32)
   })
 })
+
+describe("master key creation race", () => {
+  test("eight processes creating the key at once all end up with the same complete key", async () => {
+    const { mkdtempSync } = await import("node:fs")
+    const { join } = await import("node:path")
+    const home = mkdtempSync(join(process.env.EGC_TEST_ROOT ?? "/tmp", "race-"))
+    const script = `import { loadKeys } from ${JSON.stringify(join(import.meta.dir, "../../src/core/keys.ts"))}; console.log(loadKeys().keyId)`
+    const procs = Array.from({ length: 8 }, () =>
+      Bun.spawn([process.execPath, "-e", script], { env: { ...process.env, EGC_HOME: home }, stdout: "pipe", stderr: "pipe" }),
+    )
+    const ids = await Promise.all(procs.map(async (p) => (await new Response(p.stdout).text()).trim()))
+    expect(await Promise.all(procs.map((p) => p.exited))).toEqual(Array(8).fill(0))
+    expect(new Set(ids).size).toBe(1)
+    expect(ids[0]).toMatch(/^[0-9a-f]{16}$/)
+  })
+})

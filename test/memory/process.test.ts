@@ -31,7 +31,7 @@ function spawnWorker(dbPath: string, projectDir: string, mode: string, tag: stri
 
 function reopen(dbPath: string) {
   const db = new Database(dbPath, { create: true, strict: true })
-  db.exec("PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000")
+  db.exec("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL")
   db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
   return { db, memory: openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 }) }
 }

@@ -7,6 +7,7 @@ import { printData } from "../ui"
 /** Each faculty adds its provider here as it lands. */
 const providers: Array<() => Promise<CheckProvider>> = [
   async () => coreChecks,
+  async () => (await import("../../crush/doctor")).crushChecks,
   async () => (await import("../../install/doctor")).installChecks,
 ]
 

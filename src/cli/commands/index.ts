@@ -14,6 +14,10 @@ export const commands: Record<string, Loader> = {
   keys: () => load(import("./keys")),
   serve: () => load(import("./serve")),
   mesh: () => load(import("./mesh")),
+  crush: () => load(import("./crush")),
+  gain: () => load(import("./gain")),
+  guard: () => load(import("./guard")),
+  hook: () => load(import("./hook")),
   install: () => load(import("./install")),
   uninstall: () => load(import("./uninstall")),
 }

@@ -1,0 +1,32 @@
+import { defineCommand } from "citty"
+import { logToFile } from "../../core/log"
+import { runHook } from "../../hooks/run"
+import { readBounded } from "../../hooks/stdin"
+import { HOOK_EVENTS, HOOK_TOOLS, isHookEvent, isHookTool } from "../../hooks/types"
+import { EXIT } from "../exit"
+
+/**
+ * `egc hook <event> --tool <tool>`: machine-facing. Stdout carries only the tool's protocol,
+ * logs go to $EGC_HOME/logs, and the exit code is the adapter's (0, or 2 where a tool blocks by
+ * exit code). Only a wrong command line exits 64, on stderr, which hosts show and ignore.
+ */
+export default defineCommand({
+  meta: { name: "hook", description: "answer a coding tool's lifecycle hook (reads its JSON on stdin)" },
+  args: {
+    event: { type: "positional", required: true, description: HOOK_EVENTS.join(" | ") },
+    tool: { type: "string", default: "claude-code", description: HOOK_TOOLS.join(" | ") },
+  },
+  async run({ args }) {
+    logToFile()
+    if (!isHookEvent(args.event) || !isHookTool(args.tool)) {
+      process.stderr.write(`egc hook: unknown ${isHookEvent(args.event) ? `tool '${args.tool}' (${HOOK_TOOLS.join(", ")})` : `event '${args.event}' (${HOOK_EVENTS.join(", ")})`}\n`)
+      process.exitCode = EXIT.USAGE
+      return
+    }
+    const payload = process.stdin.isTTY ? { text: "", truncated: false } : await readBounded(Bun.stdin.stream())
+    const out = await runHook(args.event, args.tool, { payload })
+    if (out.stdout) process.stdout.write(out.stdout)
+    if (out.stderr) process.stderr.write(out.stderr)
+    process.exitCode = out.exitCode
+  },
+})

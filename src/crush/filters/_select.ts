@@ -1,0 +1,106 @@
+/**
+ * What a filter returns: which lines stay, and a short note to print in place of a dropped run.
+ * Filters never write text of their own except notes, which always start with "… ", so nothing
+ * that reads like the tool's output is invented.
+ */
+export interface Selection {
+  keep: Uint8Array
+  notes: Map<number, string>
+}
+
+export interface FilterContext {
+  command: string
+  /** Program and arguments, wrappers removed. */
+  words: string[]
+  exitCode: number | undefined
+}
+
+export type LineFilter = (lines: string[], ctx: FilterContext) => Selection
+
+export function selection(n: number, initial: 0 | 1): Selection {
+  return { keep: new Uint8Array(n).fill(initial), notes: new Map() }
+}
+
+const indentOf = (line: string): number => line.length - line.trimStart().length
+
+/** Keep the nearest less-indented line above each kept indented line (a file name above its diagnostics). */
+export function keepParents(lines: string[], sel: Selection): void {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    if (!sel.keep[i]) continue
+    const line = lines[i] ?? ""
+    const indent = indentOf(line)
+    if (indent === 0 || !line.trim()) continue
+    for (let j = i - 1; j >= 0 && i - j < 400; j--) {
+      const above = lines[j] ?? ""
+      if (!above.trim()) continue
+      if (indentOf(above) < indent) {
+        sel.keep[j] = 1
+        break
+      }
+    }
+  }
+}
+
+/** Keep at most `max` lines of each run of lines matching `frame` (stack frames), noting the rest. */
+export function capRuns(lines: string[], sel: Selection, frame: RegExp, max: number, what: string): void {
+  let run = 0
+  let start = -1
+  const close = (end: number) => {
+    if (run > max) {
+      for (let k = start + max; k < end; k++) sel.keep[k] = 0
+      sel.notes.set(start + max, `… ${run - max} more ${what}`)
+    }
+  }
+  for (let i = 0; i < lines.length; i++) {
+    if (sel.keep[i] && frame.test(lines[i] ?? "")) {
+      if (run === 0) start = i
+      run++
+      continue
+    }
+    if (run) close(i)
+    run = 0
+  }
+  if (run) close(lines.length)
+}
+
+/** Keep the first `head` and last `tail` of the lines still kept; drop the middle. */
+export function headTail(sel: Selection, head: number, tail: number): void {
+  const kept: number[] = []
+  for (let i = 0; i < sel.keep.length; i++) if (sel.keep[i]) kept.push(i)
+  if (kept.length <= head + tail + 5) return
+  const middle = kept.slice(head, kept.length - tail)
+  for (const i of middle) sel.keep[i] = 0
+  const first = middle[0]
+  if (first !== undefined) sel.notes.set(first, `… ${middle.length} lines`)
+}
+
+/** Exact repeats of a line already kept (long enough to be content, not punctuation) go. */
+export function dropRepeats(lines: string[], sel: Selection, isKeeper: (line: string) => boolean): void {
+  const seen = new Set<string>()
+  for (let i = 0; i < lines.length; i++) {
+    if (!sel.keep[i]) continue
+    const line = lines[i] ?? ""
+    if (line.trim().length < 20) continue
+    if (seen.has(line) && !isKeeper(line)) sel.keep[i] = 0
+    seen.add(line)
+  }
+}
+
+/** A paragraph (run of non-blank lines) identical to an earlier one is noted, not repeated. */
+export function dropRepeatedBlocks(lines: string[], sel: Selection): void {
+  const seen = new Set<string>()
+  let start = 0
+  for (let i = 0; i <= lines.length; i++) {
+    if (i < lines.length && (lines[i] ?? "").trim()) continue
+    if (i > start) {
+      const key = lines.slice(start, i).join("\n")
+      if (seen.has(key) && key.length > 40) {
+        for (let k = start; k < i; k++) sel.keep[k] = 0
+        if (i < lines.length) sel.keep[i] = 0
+        sel.notes.set(start, `… the ${i - start} lines above repeated`)
+      }
+      seen.add(key)
+    }
+    start = i + 1
+  }
+}

@@ -1,0 +1,109 @@
+import { PROGRESS } from "./_noise"
+import { type FilterContext, type LineFilter, type Selection, selection } from "./_select"
+import { genericFilter } from "./generic"
+
+/** A file whose diff changes more lines than this is summarised as churn with counts. */
+const CHURN_LINES = 200
+const GENERATED = /(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|[^/]+\.min\.(?:js|css)|[^/]+\.map|[^/]+\.snap)$/
+
+export const gitFilter: LineFilter = (lines, ctx) => {
+  const sub = subcommand(ctx)
+  if (sub === "diff" || sub === "show" || sub === "stash" || lines.some((l) => l.startsWith("diff --git "))) return diffFilter(lines)
+  if (sub === "log") return logFilter(lines)
+  if (sub === "status") return statusFilter(lines)
+  return genericFilter(lines, ctx)
+}
+
+function subcommand(ctx: FilterContext): string {
+  if (ctx.words[0] !== "git") return ""
+  for (let i = 1; i < ctx.words.length; i++) {
+    const w = ctx.words[i] ?? ""
+    if (w === "-C" || w === "-c") i++
+    else if (!w.startsWith("-")) return w
+  }
+  return ""
+}
+
+/** Every changed line of ordinary files; context lines and index lines go; big or generated files become counts. */
+function diffFilter(lines: string[]): Selection {
+  const sel = selection(lines.length, 0)
+  const bodies = new Map<string, string>()
+  let fileStart = -1
+  const closeFile = (end: number) => {
+    if (fileStart === -1) return
+    let added = 0
+    let removed = 0
+    let hunks = 0
+    const header = lines[fileStart] ?? ""
+    for (let i = fileStart + 1; i < end; i++) {
+      const l = lines[i] ?? ""
+      if (l.startsWith("+++") || l.startsWith("---")) continue
+      if (l.startsWith("@@")) hunks++
+      else if (l.startsWith("+")) added++
+      else if (l.startsWith("-")) removed++
+    }
+    const path = /^diff --git a\/(.*?) b\//.exec(header)?.[1] ?? ""
+    sel.keep[fileStart] = 1
+    if (added + removed > CHURN_LINES || GENERATED.test(path)) {
+      sel.notes.set(fileStart + 1, `… +${added} −${removed} lines in ${hunks} hunks of ${path || "this file"} (summarised)`)
+      return
+    }
+    const changed: number[] = []
+    for (let i = fileStart + 1; i < end; i++) {
+      const l = lines[i] ?? ""
+      // `--- a/x` and `+++ b/x` repeat the header's paths; renames and new files keep theirs
+      if ((l === `--- a/${path}` || l === `+++ b/${path}`) && path) continue
+      if (/^(?:@@|\+|-|Binary files|rename |new file|deleted file|similarity|old mode|new mode|\\ No newline)/.test(l)) changed.push(i)
+    }
+    const body = changed.filter((i) => !(lines[i] ?? "").startsWith("@@")).map((i) => lines[i]).join("\n")
+    const twin = bodies.get(body)
+    if (twin && body.length > 80) {
+      sel.notes.set(fileStart + 1, `… the same +${added} −${removed} lines as in ${twin}`)
+      return
+    }
+    if (path) bodies.set(body, path)
+    for (const i of changed) sel.keep[i] = 1
+  }
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? ""
+    if (l.startsWith("diff --git ") || l.startsWith("diff --cc ")) {
+      closeFile(i)
+      fileStart = i
+    } else if (fileStart === -1) {
+      // commit header of git show / log -p: keep all but blank lines
+      if (l.trim()) sel.keep[i] = 1
+    }
+  }
+  closeFile(lines.length)
+  return sel
+}
+
+/** Hash, refs and subject of every commit (never cut at a count); author, date and body lines counted. */
+function logFilter(lines: string[]): Selection {
+  if (!lines.some((l) => /^commit [0-9a-f]{7,}/.test(l))) return selection(lines.length, 1)
+  const sel = selection(lines.length, 0)
+  let wantSubject = false
+  let first = -1
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? ""
+    if (/^commit [0-9a-f]{7,}/.test(l)) {
+      sel.keep[i] = 1
+      wantSubject = true
+    } else if (wantSubject && /^\s{4}\S/.test(l)) {
+      sel.keep[i] = 1
+      wantSubject = false
+    } else if (first === -1 && l.trim()) first = i
+  }
+  if (first !== -1) sel.notes.set(first, "… author, date and body lines omitted")
+  return sel
+}
+
+/** Branch state and every path; the `(use "git …")` hints go. */
+function statusFilter(lines: string[]): Selection {
+  const sel = selection(lines.length, 1)
+  for (let i = 0; i < lines.length; i++) {
+    const l = lines[i] ?? ""
+    if (/^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) || PROGRESS.test(l)) sel.keep[i] = 0
+  }
+  return sel
+}

@@ -1,0 +1,52 @@
+import { isProblem } from "../keep"
+import { BLANK, FRAMEWORK_FRAME, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, TEST_PASS } from "./_noise"
+import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
+
+// Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
+export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collect(?:ing|ed) \d+ items?|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|running \d+ tests?$|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*Starting \d+ tests? across|\s*RUNS? |\s*Determining test suites|\s*Ran all test suites)/
+
+const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
+
+/** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
+export const testFilter: LineFilter = (lines) => {
+  const sel = selection(lines.length, 1)
+  let passes = 0
+  let firstPass = -1
+  let prevBlank = true
+  let pytestFailures = false
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? ""
+    const blank = BLANK.test(line)
+    if (/^={3,} (?:FAILURES|ERRORS) =+$/.test(line)) pytestFailures = true
+    else if (/^={3,} /.test(line)) pytestFailures = false
+    if (pytestFailures && PYTEST_SOURCE.test(line) && !isProblem(line)) {
+      // pytest prints the failing test's source; the `>` line, the `E` lines and the location stay
+      sel.keep[i] = 0
+    } else if (TEST_PASS.test(line)) {
+      sel.keep[i] = 0
+      passes++
+      if (firstPass === -1) firstPass = i
+    } else if ((blank && prevBlank) || PROGRESS.test(line) || SEPARATOR.test(line) || TEST_CHATTER.test(line) || ROUTINE_LOG.test(line)) {
+      sel.keep[i] = 0
+    } else if (STACK_FRAME.test(line) && FRAMEWORK_FRAME.test(line)) {
+      sel.keep[i] = 0
+    }
+    prevBlank = blank || !sel.keep[i]
+  }
+  if (firstPass !== -1) sel.notes.set(firstPass, `… ${passes} passing test lines`)
+  capRuns(lines, sel, STACK_FRAME, 8, "stack frames")
+  dropRepeats(lines, sel, isProblem)
+  dropOrphanBlanks(lines, sel.keep)
+  keepParents(lines, sel)
+  return sel
+}
+
+/** A blank line whose neighbours are both gone separates nothing. */
+export function dropOrphanBlanks(lines: string[], keep: Uint8Array): void {
+  for (let i = 0; i < lines.length; i++) {
+    if (!keep[i] || !BLANK.test(lines[i] ?? "")) continue
+    let prev = i - 1
+    while (prev >= 0 && !keep[prev]) prev--
+    if (prev < 0 || BLANK.test(lines[prev] ?? "")) keep[i] = 0
+  }
+}

@@ -1,0 +1,8 @@
+/**
+ * The crusher's public surface. Cheap to import (no zod, no consola, no MCP SDK): the hooks call
+ * rewriteForCrush on every shell command.
+ */
+export { rewriteForCrush } from "./rewrite"
+export { familyOf, FAMILIES, type Family } from "./family"
+export { crush, SMALL_BYTES, type CrushOptions, type CrushResult } from "./pipeline"
+export { savings, type Savings, type SavingsRow } from "./ledger"

@@ -1,0 +1,131 @@
+import type { Database } from "bun:sqlite"
+import { migrate, openDb } from "../core/db"
+
+/** The savings ledger: one row per crushed run. Owned here; `egc gain`, the MCP tool and the dashboard read it through this module. */
+const MIGRATIONS = [
+  {
+    version: 1,
+    sql: `CREATE TABLE crush_runs (
+      id TEXT PRIMARY KEY,
+      at INTEGER NOT NULL,
+      project TEXT NOT NULL,
+      family TEXT NOT NULL,
+      program TEXT NOT NULL,
+      mode TEXT NOT NULL,
+      bytes_in INTEGER NOT NULL,
+      bytes_out INTEGER NOT NULL,
+      tokens_in INTEGER NOT NULL,
+      tokens_out INTEGER NOT NULL,
+      duration_ms INTEGER NOT NULL,
+      exit_code INTEGER
+    );
+    CREATE INDEX crush_runs_at ON crush_runs (at);`,
+  },
+]
+
+export interface RunRecord {
+  id: string
+  at: number
+  /** Project id (a keyed hash, never a path). */
+  project: string
+  family: string
+  /** The program name only (`git`, `npm`), never arguments, which may carry secrets. */
+  program: string
+  mode: string
+  bytesIn: number
+  bytesOut: number
+  durationMs: number
+  exitCode: number | null
+}
+
+let ready: Database | undefined
+
+function db(): Database {
+  if (ready) return ready
+  const handle = openDb()
+  migrate(handle, "crush", MIGRATIONS)
+  ready = handle
+  return handle
+}
+
+export function resetLedgerHandle(): void {
+  ready = undefined
+}
+
+const tokens = (bytes: number): number => Math.ceil(bytes / 4)
+
+export function recordRun(r: RunRecord): void {
+  db()
+    .query(
+      `INSERT INTO crush_runs (id, at, project, family, program, mode, bytes_in, bytes_out, tokens_in, tokens_out, duration_ms, exit_code)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+    .run(r.id, r.at, r.project, r.family, r.program, r.mode, r.bytesIn, r.bytesOut, tokens(r.bytesIn), tokens(r.bytesOut), r.durationMs, r.exitCode)
+}
+
+export interface SavingsRow {
+  key: string
+  runs: number
+  bytesIn: number
+  bytesOut: number
+  tokensIn: number
+  tokensOut: number
+  tokensSaved: number
+  /** Share of bytes removed, 0..1. */
+  saving: number
+}
+
+export interface Savings {
+  since: number | null
+  total: SavingsRow
+  byFamily: SavingsRow[]
+  byProject: SavingsRow[]
+  byDay: SavingsRow[]
+}
+
+const GROUPS = {
+  family: "family",
+  project: "project",
+  day: "strftime('%Y-%m-%d', at / 1000, 'unixepoch')",
+} as const
+
+/** Savings since a time (epoch ms), optionally for one project, grouped by family, project and day. */
+export function savings(opts: { since?: number; project?: string } = {}): Savings {
+  const where: string[] = []
+  const params: Array<string | number> = []
+  if (opts.since !== undefined) {
+    where.push("at >= ?")
+    params.push(opts.since)
+  }
+  if (opts.project) {
+    where.push("project = ?")
+    params.push(opts.project)
+  }
+  const clause = where.length ? `WHERE ${where.join(" AND ")}` : ""
+  const select = (key: string) =>
+    db()
+      .query(
+        `SELECT ${key} AS key, COUNT(*) AS runs, COALESCE(SUM(bytes_in),0) AS bytesIn, COALESCE(SUM(bytes_out),0) AS bytesOut,
+         COALESCE(SUM(tokens_in),0) AS tokensIn, COALESCE(SUM(tokens_out),0) AS tokensOut FROM crush_runs ${clause} GROUP BY 1 ORDER BY bytesIn - bytesOut DESC, 1`,
+      )
+      .all(...params) as Array<Omit<SavingsRow, "tokensSaved" | "saving">>
+  const finish = (r: Omit<SavingsRow, "tokensSaved" | "saving">): SavingsRow => ({
+    ...r,
+    key: String(r.key),
+    tokensSaved: r.tokensIn - r.tokensOut,
+    saving: r.bytesIn ? 1 - r.bytesOut / r.bytesIn : 0,
+  })
+  const total = select("'all'")[0] ?? { key: "all", runs: 0, bytesIn: 0, bytesOut: 0, tokensIn: 0, tokensOut: 0 }
+  return {
+    since: opts.since ?? null,
+    total: finish(total),
+    byFamily: select(GROUPS.family).map(finish),
+    byProject: select(GROUPS.project).map(finish),
+    byDay: select(GROUPS.day).map(finish).sort((a, b) => (a.key < b.key ? -1 : 1)),
+  }
+}
+
+/** For doctor: the ledger opens and answers. */
+export function ledgerRunCount(): number {
+  return (db().query("SELECT COUNT(*) AS n FROM crush_runs").get() as { n: number }).n
+}

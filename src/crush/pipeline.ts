@@ -1,0 +1,132 @@
+import { familyOf, type Family } from "./family"
+import { programWords } from "./command"
+import { filterFor, looksLikeJson } from "./filters"
+import { crushJson } from "./filters/json"
+import type { FilterContext, Selection } from "./filters/_select"
+import { clipLine, LONG_LINE } from "./clip"
+import { mustKeep } from "./keep"
+import { decode, looksBinary, needsCleaning, plain, toLines } from "./text"
+
+/** Outputs below this many bytes are not worth a footer: they pass through as they are. */
+export const SMALL_BYTES = 1024
+/** A filtered result that saves less than this share is not worth the footer either. */
+const MIN_SAVING = 0.2
+
+export interface CrushOptions {
+  command: string
+  exitCode?: number
+  /** Id of the stored full output, named in the footer. */
+  runId?: string
+  /** Families the user turned off: their output only gets ANSI and progress cleaned. */
+  disabledFamilies?: readonly string[]
+}
+
+export interface CrushResult {
+  output: string
+  family: Family
+  /** "raw": unchanged; "clean": escapes and progress removed only; "filtered"; "fallback": the filter failed. */
+  mode: "raw" | "clean" | "filtered" | "binary" | "fallback"
+  bytesIn: number
+  bytesOut: number
+  linesIn: number
+  linesOut: number
+}
+
+const byteLength = (s: string): number => Buffer.byteLength(s)
+
+export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResult {
+  const bytes = typeof input === "string" ? undefined : input
+  const bytesIn = bytes ? bytes.length : byteLength(input as string)
+  const family = familyOf(opts.command) ?? "generic"
+  const base = { family, bytesIn }
+  if (bytes && looksBinary(bytes)) {
+    const output = `… binary output (${bytesIn} bytes) not shown${opts.runId ? `; raw bytes: egc crush show ${opts.runId} --raw` : ""}\n`
+    return { ...base, output, mode: "binary", bytesOut: byteLength(output), linesIn: 0, linesOut: 1 }
+  }
+  const text = bytes ? decode(bytes) : (input as string)
+  const clean = needsCleaning(text)
+  const linesInRaw = countLines(text)
+  if (bytesIn < SMALL_BYTES || opts.disabledFamilies?.includes(family)) {
+    if (!clean) return { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
+    return cleaned(base, toLines(text), linesInRaw)
+  }
+  const lines = toLines(text)
+  let filtered: string | undefined
+  try {
+    filtered = filterText(lines, opts, family)
+  } catch {
+    const out = cleaned(base, lines, linesInRaw)
+    return { ...out, mode: "fallback" }
+  }
+  const baseline = clean ? joinLines(lines) : text
+  if (filtered === undefined || byteLength(filtered) > byteLength(baseline) * (1 - MIN_SAVING)) {
+    return clean ? cleaned(base, lines, linesInRaw) : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
+  }
+  const outLines = countLines(filtered)
+  const footer = `[egc crush: ${linesInRaw - outLines + 1} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
+  const output = filtered + footer
+  return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
+}
+
+function filterText(lines: string[], opts: CrushOptions, family: Family): string | undefined {
+  const ctx: FilterContext = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
+  if (family === "json" || looksLikeJson(lines)) {
+    const json = crushJson(lines)
+    if (json !== undefined) return json
+  }
+  const clipped = lines.map((l) => (l.length > LONG_LINE ? clipLine(l) : l))
+  const view = clipped.map(plain)
+  const sel = filterFor(family)(view, ctx)
+  enforce(view, sel)
+  return render(clipped, sel)
+}
+
+/** The invariant: every error, warning, failure and summary line is in the output, verbatim. */
+function enforce(lines: string[], sel: Selection): void {
+  // a repeat of a kept line adds nothing: the text survives once, verbatim
+  const kept = new Set<string>()
+  for (let i = 0; i < lines.length; i++) if (sel.keep[i]) kept.add(lines[i] ?? "")
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] ?? ""
+    if (sel.keep[i] || kept.has(line) || !mustKeep(line)) continue
+    sel.keep[i] = 1
+    kept.add(line)
+  }
+}
+
+/** Kept lines in order; a dropped run shows the filter's note, or a count when it is long. */
+function render(lines: string[], sel: Selection): string {
+  const out: string[] = []
+  let i = 0
+  while (i < lines.length) {
+    if (sel.keep[i]) {
+      out.push(lines[i] ?? "")
+      i++
+      continue
+    }
+    const start = i
+    let note: string | undefined
+    while (i < lines.length && !sel.keep[i]) {
+      note ??= sel.notes.get(i)
+      i++
+    }
+    const n = i - start
+    if (note) out.push(note)
+    else if (n >= 8) out.push(`… ${n} lines`)
+  }
+  return out.length ? `${out.join("\n")}\n` : ""
+}
+
+function cleaned(base: { family: Family; bytesIn: number }, lines: string[], linesIn: number): CrushResult {
+  const output = joinLines(lines)
+  return { ...base, output, mode: "clean", bytesOut: byteLength(output), linesIn, linesOut: lines.length }
+}
+
+const joinLines = (lines: string[]): string => (lines.length ? `${lines.join("\n")}\n` : "")
+
+function countLines(text: string): number {
+  if (!text) return 0
+  let n = 0
+  for (let i = text.indexOf("\n"); i !== -1; i = text.indexOf("\n", i + 1)) n++
+  return text.endsWith("\n") ? n : n + 1
+}

@@ -1,0 +1,125 @@
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs"
+import { join } from "node:path"
+import { now } from "../core/clock"
+import { aad, open, seal } from "../core/crypto"
+import { EgcError } from "../core/errors"
+import { loadKeys } from "../core/keys"
+import { ensurePrivateDir, paths } from "../core/paths"
+
+/**
+ * Full outputs of recent runs, for `egc crush show <id>`: `$EGC_HOME/crush/<id>.run`, mode 0600,
+ * sealed in frames of at most 1 MB (AES-256-GCM, the run id and frame number bound as additional
+ * data), so a run of any size is written as it streams and nothing is in clear at rest. A final
+ * frame records the frame count, so a cut-short file is reported instead of shown as complete.
+ */
+const FRAME = 1 << 20
+/** Beyond this the stored copy stops; the footer still counts what was printed. */
+export const STORE_LIMIT = 64 << 20
+const ID = /^r[0-9A-HJKMNP-TV-Z]{26}$/
+
+export interface RunMeta {
+  frames: number
+  bytes: number
+  truncated: boolean
+}
+
+const fileOf = (id: string): string => join(paths.crushRuns(), `${id}.run`)
+const frameAad = (id: string, frame: number | "end") => aad("crush_run", `${id}#${frame}`, "")
+
+export class RunWriter {
+  private fd: number
+  private pending: Uint8Array[] = []
+  private pendingBytes = 0
+  private frames = 0
+  private stored = 0
+  private truncated = false
+  private readonly key = loadKeys().content
+
+  constructor(readonly id: string) {
+    ensurePrivateDir(paths.crushRuns())
+    this.fd = openSync(fileOf(id), "wx", 0o600)
+  }
+
+  write(chunk: Uint8Array): void {
+    if (this.stored + this.pendingBytes + chunk.length > STORE_LIMIT) {
+      this.truncated = true
+      return
+    }
+    this.pending.push(chunk)
+    this.pendingBytes += chunk.length
+    if (this.pendingBytes >= FRAME) this.flush()
+  }
+
+  private flush(): void {
+    if (!this.pendingBytes) return
+    const body = Buffer.concat(this.pending)
+    this.pending = []
+    this.pendingBytes = 0
+    this.frame(seal(this.key, body, frameAad(this.id, this.frames)))
+    this.frames++
+    this.stored += body.length
+  }
+
+  private frame(envelope: Uint8Array): void {
+    const len = Buffer.alloc(4)
+    len.writeUInt32BE(envelope.length)
+    writeSync(this.fd, len)
+    writeSync(this.fd, envelope)
+  }
+
+  close(): RunMeta {
+    this.flush()
+    const meta: RunMeta = { frames: this.frames, bytes: this.stored, truncated: this.truncated }
+    this.frame(seal(this.key, new TextEncoder().encode(JSON.stringify(meta)), frameAad(this.id, "end")))
+    closeSync(this.fd)
+    return meta
+  }
+}
+
+/** The stored output of a run, decrypted; throws E_NOT_FOUND when expired or unknown, E_TAMPERED when altered. */
+export function readRun(id: string): { bytes: Uint8Array; meta: RunMeta } {
+  if (!ID.test(id)) throw new EgcError("E_INPUT", `'${id}' is not a crush run id`, { hint: "use the id printed in the footer, e.g. egc crush show r01…" })
+  const file = fileOf(id)
+  if (!existsSync(file)) throw new EgcError("E_NOT_FOUND", `no stored output for run ${id}`, { hint: "outputs are kept for crush.keepHours (default 24 h); run the command again" })
+  const data = readFileSync(file)
+  const key = loadKeys().content
+  const parts: Uint8Array[] = []
+  let pos = 0
+  let meta: RunMeta | undefined
+  while (pos + 4 <= data.length) {
+    const len = data.readUInt32BE(pos)
+    const envelope = data.subarray(pos + 4, pos + 4 + len)
+    pos += 4 + len
+    if (envelope.length !== len) break
+    try {
+      parts.push(open(key, envelope, frameAad(id, parts.length)))
+    } catch {
+      // not the next data frame: it must be the end frame
+      meta = JSON.parse(new TextDecoder().decode(open(key, envelope, frameAad(id, "end")))) as RunMeta
+      break
+    }
+  }
+  if (!meta || meta.frames !== parts.length) throw new EgcError("E_TAMPERED", `stored output of run ${id} is incomplete or altered`)
+  return { bytes: Buffer.concat(parts), meta }
+}
+
+/** Remove stored outputs older than keepHours (every run calls this; it only lists one folder). */
+export function sweepRuns(keepHours: number): number {
+  const dir = paths.crushRuns()
+  if (!existsSync(dir)) return 0
+  const cutoff = now() - keepHours * 3_600_000
+  let removed = 0
+  for (const name of readdirSync(dir)) {
+    if (!name.endsWith(".run") && !name.endsWith(".tmp")) continue
+    const file = join(dir, name)
+    try {
+      if (statSync(file).mtimeMs < cutoff) {
+        rmSync(file, { force: true })
+        removed++
+      }
+    } catch {
+      // raced with another sweep
+    }
+  }
+  return removed
+}

@@ -1,0 +1,100 @@
+import { now } from "../core/clock"
+import { aad, keyedHash, openText, sealText } from "../core/crypto"
+import { bindKey, migrate, openDb } from "../core/db"
+import { newId } from "../core/ids"
+import { loadKeys } from "../core/keys"
+import { redact } from "./redact"
+import type { Decision, Verdict } from "./types"
+
+const MIGRATIONS = [
+  {
+    version: 1,
+    sql: `CREATE TABLE guard_events (
+      id TEXT PRIMARY KEY,
+      at INTEGER NOT NULL,
+      decision TEXT NOT NULL,
+      rule TEXT,
+      command_hash TEXT NOT NULL,
+      command_sealed BLOB NOT NULL,
+      project TEXT NOT NULL DEFAULT '',
+      session TEXT,
+      tool TEXT
+    );
+    CREATE INDEX guard_events_at ON guard_events(at);
+    CREATE INDEX guard_events_project ON guard_events(project, at);`,
+  },
+]
+
+export interface RecordInfo {
+  command: string
+  projectId?: string
+  sessionId?: string
+  tool?: string
+}
+
+function db() {
+  const d = openDb()
+  bindKey(d, loadKeys().keyId)
+  migrate(d, "guard", MIGRATIONS)
+  return d
+}
+
+/** Records a deny or an ask: rule, keyed hash of the command, the redacted command sealed. Never throws. */
+export function recordVerdict(v: Verdict, info: RecordInfo): void {
+  if (v.decision === "allow") return
+  try {
+    const keys = loadKeys()
+    const id = newId("gv_")
+    const project = info.projectId ?? ""
+    const body = JSON.stringify({ command: redact(info.command), reason: v.reason ? redact(v.reason) : null })
+    const sealed = sealText(keys.content, body, aad("guard_events", id, project))
+    db()
+      .query("INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
+      .run(id, now(), v.decision, v.rule ?? null, keyedHash(keys.hash, info.command), sealed, project, info.sessionId ?? null, info.tool ?? null)
+  } catch {
+    // Recording is best effort: a guard that cannot log still answers.
+  }
+}
+
+export interface GuardEvent {
+  id: string
+  at: number
+  decision: Decision
+  rule: string | null
+  command: string
+  commandHash: string
+  reason: string | null
+  project: string
+  session: string | null
+  tool: string | null
+}
+
+interface Row {
+  id: string
+  at: number
+  decision: Decision
+  rule: string | null
+  command_hash: string
+  command_sealed: Uint8Array
+  project: string
+  session: string | null
+  tool: string | null
+}
+
+/** Recorded events, newest first, decrypted; a row that fails to open says so instead of vanishing. */
+export function listEvents(opts: { limit?: number; projectId?: string } = {}): GuardEvent[] {
+  const keys = loadKeys()
+  const limit = Math.max(1, Math.min(opts.limit ?? 50, 10_000))
+  const rows = (opts.projectId !== undefined
+    ? db().query("SELECT * FROM guard_events WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?").all(opts.projectId, limit)
+    : db().query("SELECT * FROM guard_events ORDER BY at DESC, id DESC LIMIT ?").all(limit)) as Row[]
+  return rows.map((r) => {
+    let body: { command: string; reason: string | null }
+    try {
+      body = JSON.parse(openText(keys.content, r.command_sealed, aad("guard_events", r.id, r.project)))
+    } catch {
+      body = { command: "[cannot decrypt: wrong key or tampered row]", reason: null }
+    }
+    return { id: r.id, at: r.at, decision: r.decision, rule: r.rule, command: body.command, commandHash: r.command_hash, reason: body.reason, project: r.project, session: r.session, tool: r.tool }
+  })
+}

@@ -1,0 +1,77 @@
+import { ALLOW } from "../types"
+import { ask, deny } from "./finding"
+import type { Rule } from "./index"
+
+const positionals = (args: { text: string }[]): string[] => args.slice(1).map((a) => a.text).filter((t) => !t.startsWith("-"))
+const flag = (args: { text: string }[], re: RegExp): boolean => args.some((a) => re.test(a.text))
+
+const terraform: Rule = (inv, _w, name) => {
+  const [verb, sub] = positionals(inv.args)
+  if (verb === "destroy" || (verb === "apply" && flag(inv.args, /^-?-destroy$/))) return deny("cloud.terraform-destroy", `${name} destroy deletes every resource in the state`, `${name} plan -destroy to review first`)
+  if (verb === "apply" && flag(inv.args, /^-?-auto-approve$/)) return ask("cloud.terraform-auto-approve", `${name} apply -auto-approve changes infrastructure without showing the plan`, `${name} plan, then ${name} apply`)
+  if (verb === "state" && (sub === "rm" || sub === "push")) return ask("cloud.terraform-state", `${name} state ${sub} rewrites the state file`)
+  if (verb === "workspace" && sub === "delete") return ask("cloud.terraform-state", `${name} workspace delete drops a workspace's state`)
+  return ALLOW
+}
+
+const pulumi: Rule = (inv, _w, name) => {
+  const [verb] = positionals(inv.args)
+  if (verb === "destroy" || verb === "down") return deny("cloud.iac-destroy", `${name} ${verb} deletes every resource of the stack`, `${name} preview --diff first`)
+  if ((verb === "up" || verb === "update") && flag(inv.args, /^(--yes|-y|--skip-preview)$/)) return ask("cloud.iac-auto-approve", `${name} ${verb} --yes changes infrastructure without a preview`)
+  return ALLOW
+}
+
+const cdk: Rule = (inv) => (positionals(inv.args)[0] === "destroy" ? deny("cloud.iac-destroy", "cdk destroy deletes the stack's resources") : ALLOW)
+
+const kubectl: Rule = (inv, _w, name) => {
+  const words = positionals(inv.args)
+  const verb = words[0]
+  if (verb === "delete") {
+    const kind = words[1]?.toLowerCase()
+    if (flag(inv.args, /^(--all|-A|--all-namespaces)$/) || kind === "all" || /^(ns|namespace|namespaces|node|nodes|pv|persistentvolume|persistentvolumes|crd|customresourcedefinition)s?$/.test(kind ?? "") || /^(ns|namespaces?)\//.test(kind ?? "")) return deny("cloud.kubectl-delete-broad", `${name} delete ${words.slice(1).join(" ")} removes a namespace, nodes or everything of a kind`, `${name} delete the named resource, after ${name} get`)
+    return ask("cloud.kubectl-delete", `${name} delete ${words.slice(1).join(" ")} removes cluster resources`, `${name} delete --dry-run=client first`)
+  }
+  if (verb === "drain") return ask("cloud.kubectl-drain", `${name} drain evicts every pod from the node`)
+  if (verb === "replace" && flag(inv.args, /^--force$/)) return ask("cloud.kubectl-replace-force", "replace --force deletes and recreates resources")
+  if (verb === "scale" && flag(inv.args, /^--replicas=0$/)) return ask("cloud.kubectl-scale-zero", "scaling to zero stops the workload")
+  return ALLOW
+}
+
+const helm: Rule = (inv) => {
+  const verb = positionals(inv.args)[0]
+  return verb === "uninstall" || verb === "delete" || verb === "del" || verb === "un" ? deny("cloud.helm-uninstall", `helm ${verb} removes the release and its resources`, "helm rollback, or helm get values first") : ALLOW
+}
+
+/** Package registries: publishing is deliberate (ask); unpublishing and yanking break others (deny). */
+const publish: Rule = (inv, _w, name) => {
+  const words = positionals(inv.args)
+  const verb = words[0]
+  if (verb === "unpublish") return deny("publish.unpublish", `${name} unpublish removes a released version others may depend on`, `${name} deprecate instead`)
+  if (verb === "publish" || (name === "twine" && verb === "upload") || (name === "gem" && verb === "push")) return flag(inv.args, /^--dry-run$/) ? ALLOW : ask("publish.release", `${name} ${verb} publishes a package to a public registry`, `${name} ${verb} --dry-run first`)
+  if (verb === "yank" || (name === "gem" && verb === "yank")) return ask("publish.yank", `${name} yank withdraws a released version`)
+  if (verb === "owner" && (words[1] === "rm" || words[1] === "remove")) return ask("publish.owner", "removes a package owner")
+  return ALLOW
+}
+
+export const cloudRules: Record<string, Rule> = {
+  terraform,
+  tofu: terraform,
+  terragrunt: terraform,
+  pulumi,
+  cdk,
+  cdktf: cdk,
+  kubectl,
+  oc: kubectl,
+  k: kubectl,
+  helm,
+  npm: publish,
+  pnpm: publish,
+  yarn: publish,
+  cargo: publish,
+  twine: publish,
+  poetry: publish,
+  gem: publish,
+  flit: publish,
+  hatch: publish,
+  uv: publish,
+}

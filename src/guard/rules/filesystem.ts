@@ -1,0 +1,167 @@
+import { type Arg, placeholder, type Scene, type Walk, type WalkState } from "../invocation"
+import { classify, containsCwd, dirname, isProtected, resolveArg } from "../paths"
+import { ALLOW, stricter, type Verdict } from "../types"
+import { ask, deny } from "./finding"
+import type { Rule } from "./index"
+
+const TRASH = "move it aside (mv to a dated folder, or the trash), or delete a path inside the project such as ./build"
+
+interface RmFlags {
+  recursive: boolean
+  force: boolean
+  noPreserveRoot: boolean
+  targets: Arg[]
+}
+
+function rmFlags(args: Arg[]): RmFlags {
+  const f: RmFlags = { recursive: false, force: false, noPreserveRoot: false, targets: [] }
+  let options = true
+  for (const a of args.slice(1)) {
+    const t = a.text
+    if (options && t === "--") options = false
+    else if (options && t.startsWith("--")) {
+      if (t === "--recursive") f.recursive = true
+      else if (t === "--force") f.force = true
+      else if (t === "--no-preserve-root") f.noPreserveRoot = true
+    } else if (options && /^-[a-zA-Z]+$/.test(t)) {
+      if (/[rR]/.test(t)) f.recursive = true
+      if (t.includes("f")) f.force = true
+    } else f.targets.push(a)
+  }
+  return f
+}
+
+/** Recursive deletes are judged by target: root, home, system dirs and the project root are denied. */
+const rm: Rule = (inv, walk) => {
+  const f = rmFlags(inv.args)
+  if (f.noPreserveRoot) return deny("fs.rm-root", "rm --no-preserve-root exists only to delete /", TRASH)
+  let verdict = ALLOW
+  for (const target of f.targets) verdict = stricter(verdict, rmTarget(target, f, inv.state, walk.scene))
+  return verdict
+}
+
+function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verdict {
+  const abs = resolveArg(target, state, scene)
+  const what = target.text
+  if (!abs) {
+    if (!f.recursive) return ALLOW
+    if (/^("?)\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\1\/?\*?$|^\$\{?[A-Za-z_]\w*\}?\/\*?$/.test(what)) return deny("fs.rm-unset-var", `rm -r ${what} deletes / when the variable is empty or unset`, "rm -rf ./build, or guard the variable: ${VAR:?}")
+    if (!f.force) return ALLOW
+    return ask("fs.rm-unknown-target", `rm -rf on ${what}, whose value is only known at run time`, "expand the path first and delete it explicitly")
+  }
+  const kind = classify(abs, scene)
+  if (isProtected(abs, scene)) return deny("fs.rm-protected", `${abs} is a protected path in the guard policy`, TRASH)
+  if (kind === "root") return deny("fs.rm-root", "deletes the whole filesystem", TRASH)
+  if (kind === "home") return deny("fs.rm-home", "deletes your home directory", TRASH)
+  if (kind === "project-root" || (containsCwd(abs, state) && kind !== "temp")) return deny("fs.rm-project-root", `deletes ${abs}, the project or working directory itself`, "delete the build output inside it, e.g. rm -rf ./build")
+  if (target.glob && kind === "in-project" && dirname(abs) === scene.projectRoot)
+    return deny("fs.rm-project-root", `rm -r ${what} empties the project root`, "name the folders to delete, e.g. rm -rf ./build ./dist")
+  if (kind === "system") return deny("fs.rm-system", `recursive delete of the system path ${abs}`, TRASH)
+  if (!f.recursive) return ALLOW
+  if (kind === "project-git") return deny("fs.rm-git-dir", "deletes the repository's .git directory and all history", "clone again or use git commands")
+  if (!f.force || kind === "temp" || kind === "in-project") return ALLOW
+  if (kind === "home-sub") return deny("fs.rm-home", `rm -rf on ${abs} inside your home directory`, TRASH)
+  return deny("fs.rm-outside", `rm -rf on ${abs}, outside the project and temp folders`, TRASH)
+}
+
+const FIND_VALUED = /^-(name|iname|path|ipath|wholename|iwholename|regex|iregex|type|xtype|newer\w*|perm|user|group|uid|gid|size|[amc]time|[amc]min|maxdepth|mindepth|lname|ilname|samefile|inum|links|fstype|used|printf|fprint|fprint0|fls|context|regextype|D|files0-from)$/
+
+/** `find -delete` deletes whatever matches; `-exec CMD {} ;` runs CMD on each match. */
+const find: Rule = (inv, walk) => {
+  const args = inv.args
+  let verdict = ALLOW
+  const start = args.slice(1).find((a) => !a.text.startsWith("-") && !a.text.startsWith("(") && a.text !== "!")
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text
+    if (FIND_VALUED.test(t)) {
+      i++
+      if (t === "-fprintf") i++
+      continue
+    }
+    if (t === "-delete") {
+      const abs = start ? resolveArg(start, inv.state, walk.scene) : inv.state.cwd
+      const kind = abs ? classify(abs, walk.scene) : undefined
+      verdict = stricter(verdict, kind === "root" || kind === "home" || kind === "system" ? deny("fs.find-delete", `find -delete under ${abs}`, TRASH) : ask("fs.find-delete", "find -delete removes every match; check the list with -print first", "run the same find with -print, then delete"))
+    }
+    if (t === "-exec" || t === "-execdir" || t === "-ok" || t === "-okdir") {
+      const end = args.findIndex((a, k) => k > i && (a.text === ";" || a.text === "+"))
+      const cmd = args.slice(i + 1, end === -1 ? undefined : end).map((a) => (a.text.includes("{}") ? placeholder(a.text) : a))
+      if (cmd.length) walk.run({ ...inv, args: cmd })
+      i = end === -1 ? args.length : end
+    }
+  }
+  return verdict
+}
+
+const dd: Rule = (inv) => {
+  const of = inv.args.find((a) => a.text.startsWith("of="))?.text.slice(3)
+  if (of && /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/)/.test(of)) return deny("disk.dd-device", `dd writes raw blocks onto ${of}, destroying what is on it`, "write the image to a regular file and double-check the device name")
+  return ALLOW
+}
+
+const formatDisk: Rule = (inv, _w, name) => deny("disk.format", `${name} erases the filesystem or partition table of ${inv.args.slice(1).filter((a) => !a.text.startsWith("-")).map((a) => a.text).join(" ") || "a device"}`, "check the device with lsblk first, and run it yourself")
+
+const partition: Rule = (inv, _w, name) => (inv.args.some((a) => /^(-l|--list|print|-p)$/.test(a.text)) ? ALLOW : ask("disk.partition", `${name} can rewrite the partition table`))
+
+const shred: Rule = (inv) => {
+  const dev = inv.args.find((a) => a.text.startsWith("/dev/"))
+  return dev ? deny("disk.shred", `shred overwrites ${dev.text}`) : ask("fs.shred", "shred destroys file contents beyond recovery", "delete normally, or move the file aside")
+}
+
+const recursiveOwner = (rule: string, verb: string): Rule => (inv, walk) => {
+  const recursive = inv.args.some((a) => /^-[a-zA-Z]*R[a-zA-Z]*$|^--recursive$/.test(a.text))
+  const scene = walk.scene
+  const mode = verb === "chmod" ? inv.args.slice(1).find((a) => !a.text.startsWith("-") || /^-[rwxXst]+$/.test(a.text))?.text : undefined
+  let verdict = ALLOW
+  const targets = inv.args.slice(1).filter((a) => !a.text.startsWith("-")).slice(1)
+  for (const t of targets) {
+    const abs = resolveArg(t, inv.state, scene)
+    const kind = abs ? classify(abs, scene) : undefined
+    if (recursive && (kind === "root" || kind === "system" || kind === "home")) verdict = stricter(verdict, deny(rule, `recursive ${verb} on ${abs} changes ownership or permissions across the system`, `limit it to the project folder, e.g. ${verb} -R ... ./dir`))
+  }
+  if (mode && /^(0?777|a\+rwx|ugo\+rwx|o\+w|a\+w)$/.test(mode)) verdict = stricter(verdict, ask("perm.world-writable", `${verb} ${mode} makes files writable by every user`, `use the narrowest mode that works, e.g. ${verb} 755 or u+x`))
+  return verdict
+}
+
+const mv: Rule = (inv, walk) => {
+  const scene = walk.scene
+  const paths = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
+  const dest = paths.at(-1)
+  if (dest?.text === "/dev/null") return deny("fs.mv-devnull", "moving onto /dev/null destroys the source", TRASH)
+  for (const src of paths.slice(0, -1)) {
+    const abs = resolveArg(src, inv.state, scene)
+    const kind = abs ? classify(abs, scene) : undefined
+    if (kind === "root" || kind === "home" || (kind === "system" && abs!.split("/").length <= 3)) return deny("fs.mv-system", `moves ${abs} away`, "copy instead of moving")
+  }
+  return ALLOW
+}
+
+export const filesystemRules: Record<string, Rule> = {
+  rm,
+  unlink: rm,
+  find,
+  dd,
+  shred,
+  mv,
+  mkfs: formatDisk,
+  mke2fs: formatDisk,
+  mkswap: formatDisk,
+  wipefs: formatDisk,
+  "mkfs.ext4": formatDisk,
+  "mkfs.ext3": formatDisk,
+  "mkfs.xfs": formatDisk,
+  "mkfs.vfat": formatDisk,
+  "mkfs.fat": formatDisk,
+  "mkfs.btrfs": formatDisk,
+  "mkfs.ntfs": formatDisk,
+  fdisk: partition,
+  sfdisk: partition,
+  gdisk: partition,
+  sgdisk: partition,
+  parted: partition,
+  chmod: recursiveOwner("perm.chmod-recursive", "chmod"),
+  chown: recursiveOwner("perm.chown-recursive", "chown"),
+  chgrp: recursiveOwner("perm.chown-recursive", "chgrp"),
+}
+
+export type { Walk }

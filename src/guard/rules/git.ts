@@ -1,0 +1,167 @@
+import type { Arg } from "../invocation"
+import { ALLOW, type Verdict } from "../types"
+import { ask, deny } from "./finding"
+import type { Rule } from "./index"
+
+const GLOBAL_VALUED = /^(-C|-c|--git-dir|--work-tree|--namespace|--exec-path|--config-env|--super-prefix|--list-cmds|--attr-source)$/
+const EXEC_CONFIG = /^(core\.(hookspath|sshcommand|pager|editor|fsmonitor|gitproxy|askpass)|credential\..*helper|diff\.external|include\.path|includeif\..*\.path|alias\..*|filter\..*\.(clean|smudge|process)|diff\..*\.(command|textconv)|merge\..*\.driver|sequence\.editor|gpg\.program|protocol\..*\.allow)$/
+
+/** A parsed git invocation: the subcommand and its words, with global options set aside. */
+interface GitCall {
+  sub: string
+  args: string[]
+  configs: string[]
+}
+
+function parseGit(words: Arg[]): GitCall | undefined {
+  const configs: string[] = []
+  let i = 1
+  while (i < words.length) {
+    const t = words[i]!.text
+    if (t === "-c") configs.push(words[i + 1]?.text ?? "")
+    else if (t.startsWith("-c") && t.length > 2 && !t.startsWith("--")) configs.push(t.slice(2))
+    if (GLOBAL_VALUED.test(t)) i += 2
+    else if (t.startsWith("-")) i++
+    else break
+  }
+  const sub = words[i]?.text.toLowerCase()
+  if (!sub) return undefined
+  return { sub, args: words.slice(i + 1).map((w) => normalizeOption(w.text)), configs }
+}
+
+/** Options are matched case-insensitively (`--HARD`), and look-alike dashes count as dashes. */
+const normalizeOption = (t: string): string => (t.startsWith("--") ? t.toLowerCase() : t)
+
+/** Short options bundled in one word (`-qf`), up to the first that takes a value. */
+function shortFlags(t: string, valued = ""): string {
+  if (!/^-[a-zA-Z]/.test(t) || t.startsWith("--")) return ""
+  let out = ""
+  for (const ch of t.slice(1)) {
+    out += ch
+    if (valued.includes(ch)) break
+  }
+  return out
+}
+
+const has = (args: string[], re: RegExp): boolean => args.some((a) => re.test(a))
+const shortHas = (args: string[], ch: string, valued = ""): boolean => args.some((a) => shortFlags(a, valued).includes(ch))
+
+const STASH = "git stash (or commit) first, so the work can be recovered"
+
+const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly string[]) => Verdict> = {
+  reset(args) {
+    if (has(args, /^--(hard|merge)$/)) return deny("git.reset-hard", `git reset ${args.find((a) => /^--(hard|merge)$/.test(a))} discards uncommitted changes for good`, `${STASH}; or use git reset --soft / --mixed`)
+    return ALLOW
+  },
+  checkout(args) {
+    const { positionals, dashdash, flags } = split(args, /^(-b|-B|--orphan|--conflict|-U|--unified|--inter-hunk-context|--track|-t)$/, "bB")
+    if (flags.some((f) => /^--pathspec-from-file/.test(f))) return deny("git.checkout-paths", "git checkout with a pathspec file overwrites those files' uncommitted changes", STASH)
+    if (flags.some((f) => f === "--force" || shortFlags(f, "bBU").includes("f"))) return deny("git.checkout-force", "git checkout --force throws away uncommitted changes", STASH)
+    if (flags.some((f) => /^-[bB]|^--orphan/.test(f) || shortFlags(f, "bB").includes("b") || shortFlags(f, "bB").includes("B"))) return ALLOW
+    if (dashdash >= 0 && positionals.length > (dashdash > 0 ? 0 : 0) && args.slice(args.indexOf("--") + 1).length) return deny("git.checkout-paths", "git checkout -- <paths> overwrites uncommitted changes in those files", STASH)
+    if (positionals.length >= 2) return deny("git.checkout-paths", "git checkout <ref> <paths> overwrites uncommitted changes in those files", STASH)
+    if (positionals.length === 1 && /^(\.|\.\/.*|:\/.*|\*.*)$/.test(positionals[0]!)) return deny("git.checkout-paths", `git checkout ${positionals[0]} discards uncommitted changes`, STASH)
+    return ALLOW
+  },
+  restore(args) {
+    const staged = has(args, /^--staged$/) || shortHas(args, "S", "s")
+    const worktree = has(args, /^--worktree$/) || shortHas(args, "W", "s")
+    if (staged && !worktree) return ALLOW
+    if (!args.some((a) => !a.startsWith("-"))) return ALLOW
+    return deny("git.restore-worktree", "git restore overwrites uncommitted changes in the working tree", `${STASH}; git restore --staged only unstages`)
+  },
+  switch(args) {
+    if (has(args, /^(--force|--discard-changes)$/) || shortHas(args, "f", "cC")) return deny("git.switch-force", "git switch --force / --discard-changes throws away uncommitted changes", STASH)
+    return ALLOW
+  },
+  clean(args) {
+    const dry = has(args, /^(--dry-run|--interactive)$/) || shortHas(args, "n", "e") || shortHas(args, "i", "e")
+    const force = has(args, /^--force$/) || shortHas(args, "f", "e")
+    if (force && !dry) return deny("git.clean-force", "git clean -f deletes untracked files, which git cannot bring back", "run git clean -n first to see what would go, or git stash -u")
+    return ALLOW
+  },
+  push(args, protectedBranches) {
+    const lease = has(args, /^--force-with-lease(=.*)?$/)
+    const force = has(args, /^--force(?!-with-lease(=.*)?$|-if-includes$)/) || shortHas(args, "f", "o")
+    if (force) return deny("git.push-force", "git push --force overwrites the remote branch and can destroy others' commits", "git push --force-with-lease")
+    if (has(args, /^--mirror$/)) return deny("git.push-mirror", "git push --mirror overwrites and deletes every ref on the remote", "push the branches you mean, one by one")
+    const refs = args.filter((a) => !a.startsWith("-")).slice(1)
+    if (refs.some((r) => r.startsWith("+"))) return deny("git.push-force", `git push ${refs.find((r) => r.startsWith("+"))} force-updates the remote branch`, "git push --force-with-lease")
+    const deleting = has(args, /^(--delete|-d)$/) ? refs : refs.filter((r) => r.startsWith(":")).map((r) => r.slice(1))
+    if (deleting.length) {
+      const hit = deleting.find((r) => protectedBranches.includes(r.replace(/^refs\/heads\//, "")))
+      return hit ? deny("git.push-delete-protected", `deletes the protected branch ${hit} on the remote`) : ask("git.push-delete", `deletes ${deleting.join(", ")} on the remote`)
+    }
+    if (lease) return ALLOW
+    return ALLOW
+  },
+  branch(args) {
+    const del = has(args, /^--delete$/) || shortHas(args, "d")
+    const force = has(args, /^--force$/) || shortHas(args, "f")
+    if (shortHas(args, "D") || (del && force)) return deny("git.branch-force-delete", "git branch -D deletes a branch even if its commits are not merged anywhere", "git branch -d, which refuses to drop unmerged work")
+    return ALLOW
+  },
+  stash(args) {
+    const sub = args.find((a) => !a.startsWith("-"))
+    if (sub === "drop" || sub === "clear") return deny(`git.stash-${sub}`, `git stash ${sub} deletes stashed work for good`, "git stash list / git stash show first; keep it with git stash branch")
+    return ALLOW
+  },
+  "filter-branch": () => deny("git.history-rewrite", "git filter-branch rewrites the whole history", "work on a fresh clone"),
+  "filter-repo": () => deny("git.history-rewrite", "git filter-repo rewrites the whole history", "work on a fresh clone"),
+  reflog(args) {
+    const sub = args.find((a) => !a.startsWith("-"))
+    return sub === "expire" || sub === "delete" ? deny("git.reflog-expire", "expiring the reflog removes the last way back to lost commits") : ALLOW
+  },
+  gc(args) {
+    return has(args, /^--prune=(now|all)$/) ? deny("git.gc-prune-now", "git gc --prune=now deletes unreachable commits at once", "plain git gc keeps a grace period") : ALLOW
+  },
+  prune: () => ask("git.prune", "git prune deletes unreachable objects"),
+  worktree(args) {
+    const sub = args.find((a) => !a.startsWith("-"))
+    if (sub !== "remove") return ALLOW
+    const before = args.slice(0, args.indexOf("--") === -1 ? undefined : args.indexOf("--"))
+    return has(before, /^--force$/) || shortHas(before, "f") ? deny("git.worktree-remove-force", "git worktree remove --force deletes a worktree with uncommitted changes", "commit or stash in that worktree, then remove it") : ALLOW
+  },
+  config(args) {
+    if (has(args, /^(--get|--get-all|--get-regexp|--list|-l)$/)) return ALLOW
+    if (has(args, /^(--remove-section|--unset-all|--rename-section)$/)) return ask("git.config-destructive", "removes git configuration")
+    const key = args.find((a) => !a.startsWith("-"))?.toLowerCase()
+    if (key && EXEC_CONFIG.test(key) && args.filter((a) => !a.startsWith("-")).length >= 2) return ask("git.config-exec", `setting ${key} makes git run a program of your choosing`)
+    return ALLOW
+  },
+  "update-ref": (args) => (has(args, /^-d$/) ? ask("git.update-ref-delete", "deletes a ref directly") : ALLOW),
+  "symbolic-ref": () => ALLOW,
+}
+
+function split(args: string[], valued: RegExp, shortValued: string): { positionals: string[]; dashdash: number; flags: string[] } {
+  const positionals: string[] = []
+  const flags: string[] = []
+  let dashdash = -1
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a === "--") {
+      dashdash = positionals.length
+      positionals.push(...args.slice(i + 1))
+      break
+    }
+    if (a === "-" || !a.startsWith("-")) positionals.push(a)
+    else {
+      flags.push(a)
+      const sf = shortFlags(a, shortValued)
+      const gluedValue = sf.length && shortValued.includes(sf.at(-1)!) && a.length > sf.length + 1
+      if (valued.test(a) && !a.includes("=")) {
+        if (!(a === "--track" || a === "-t") || /^(direct|inherit)$/.test(args[i + 1] ?? "")) i++
+      } else if (sf.length && shortValued.includes(sf.at(-1)!) && !gluedValue) i++
+    }
+  }
+  return { positionals, dashdash, flags }
+}
+
+export const gitRule: Rule = (inv, walk) => {
+  const call = parseGit(inv.args)
+  if (!call) return ALLOW
+  const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
+  if (badConfig) return ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)
+  const judge = SUBCOMMANDS[call.sub]
+  return judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+}

@@ -1,0 +1,57 @@
+import { type Invocation, literal, type Walk } from "../invocation"
+import { ALLOW, type Verdict } from "../types"
+import { baseName } from "../walk"
+import { cloudRules } from "./cloud"
+import { containerRules } from "./containers"
+import { databaseRules } from "./databases"
+import { ask } from "./finding"
+import { filesystemRules } from "./filesystem"
+import { gitRule } from "./git"
+import { interpreterRule, isInterpreter } from "./interpreters"
+import { networkRules } from "./network"
+import { systemRules } from "./system"
+import { serviceRule } from "./services"
+import { shellRule, isShell } from "./shells"
+import { unwrap } from "./wrappers"
+
+export type Rule = (inv: Invocation, walk: Walk, name: string) => Verdict
+
+/** Rules by command name; each pack contributes its own entries. */
+const TABLE: Record<string, Rule> = {
+  ...filesystemRules,
+  ...systemRules,
+  ...networkRules,
+  ...databaseRules,
+  ...containerRules,
+  ...cloudRules,
+  git: gitRule,
+}
+
+/** Judges one command after peeling wrappers; nested commands are handed back to the walk. */
+export function dispatch(inv: Invocation, walk: Walk): Verdict {
+  let head = inv.args[0]
+  if (!head) return ALLOW
+  if (head.unknown && head.hint !== undefined) {
+    const words = head.hint.split(/\s+/).filter(Boolean)
+    if (!words.length) return ALLOW
+    inv = { ...inv, args: [...words.map(literal), ...inv.args.slice(1)] }
+    head = inv.args[0]!
+  }
+  if (head.unknown) return ask("parse.dynamic-command", `the command name '${head.text}' is only known at run time`, "write the command name out literally")
+  const name = baseName(head.text)
+  const inner = unwrap(name, inv, walk)
+  if (inner !== undefined) {
+    if (inner) walk.run(inner)
+    return ALLOW
+  }
+  if (isShell(name)) return shellRule(inv, walk, name)
+  if (name === "eval") {
+    walk.script(inv.args.slice(1).map((a) => a.text).join(" "), inv.state, "eval's argument")
+    return inv.args.slice(1).some((a) => a.unknown) ? ask("shell.eval-dynamic", "eval runs text that is only known at run time") : ALLOW
+  }
+  if (isInterpreter(name)) return interpreterRule(inv, walk, name)
+  const rule = TABLE[name]
+  const byName = rule ? rule(inv, walk, name) : ALLOW
+  const service = serviceRule(inv, name)
+  return service.decision === "allow" || byName.decision === "deny" ? byName : service.decision === "deny" || byName.decision === "allow" ? service : byName
+}

@@ -1,0 +1,47 @@
+import { ALLOW } from "../types"
+import { ask, deny } from "./finding"
+import type { Rule } from "./index"
+
+const kill: Rule = (inv) => {
+  const targets = inv.args.slice(1).filter((a) => !/^-[A-Za-z0-9]+$/.test(a.text) || a.text === "-1")
+  const signalled = inv.args.slice(1).filter((a) => /^-/.test(a.text))
+  if (targets.some((a) => a.text === "-1") || (signalled.length > 1 && inv.args.some((a) => a.text === "-1"))) return deny("proc.kill-all", "kill -1 signals every process you own, ending your session and everything in it", "kill the specific process id")
+  if (inv.args.some((a) => a.text === "1") && inv.args.some((a) => /^-(9|KILL|SIGKILL)$/.test(a.text))) return deny("proc.kill-init", "kill -9 1 targets init", "kill the specific process id")
+  return ALLOW
+}
+
+const killByName: Rule = (inv, _walk, name) => {
+  const words = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
+  if (inv.args.some((a) => /^-(l|-list|V|-version)$/.test(a.text)) || !words.length) return ALLOW
+  return ask("proc.kill-by-name", `${name} ${words.map((w) => w.text).join(" ")} ends every process whose name matches`, "kill the specific process id (pgrep -a first)")
+}
+
+const power: Rule = (_inv, _walk, name) => deny("proc.power", `${name} shuts down or restarts the machine`, "ask the user to do it")
+
+const systemctl: Rule = (inv) => {
+  const verb = inv.args.slice(1).find((a) => !a.text.startsWith("-"))?.text
+  if (verb && /^(poweroff|reboot|halt|kexec|suspend|hibernate|emergency|rescue|isolate)$/.test(verb)) return deny("proc.power", `systemctl ${verb} stops the machine or its services`, "ask the user to do it")
+  if (verb && /^(stop|disable|mask|kill)$/.test(verb)) return ask("proc.service-stop", `systemctl ${verb} stops a system service`)
+  return ALLOW
+}
+
+const init: Rule = (inv) => (inv.args.some((a) => /^[06]$/.test(a.text)) ? deny("proc.power", "init 0/6 shuts down or restarts the machine") : ALLOW)
+
+const crontab: Rule = (inv) => (inv.args.some((a) => /^-[a-zA-Z]*r/.test(a.text)) ? deny("proc.crontab-remove", "crontab -r deletes every scheduled job of the user", "crontab -l > backup first; edit with crontab -e") : ALLOW)
+
+const history: Rule = (inv) => (inv.args.some((a) => a.text === "-c") ? ask("proc.history-clear", "clears the shell history") : ALLOW)
+
+export const systemRules: Record<string, Rule> = {
+  kill,
+  killall: killByName,
+  pkill: killByName,
+  shutdown: power,
+  reboot: power,
+  halt: power,
+  poweroff: power,
+  systemctl,
+  init,
+  telinit: init,
+  crontab,
+  history,
+}

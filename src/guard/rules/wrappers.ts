@@ -1,0 +1,183 @@
+import { type Arg, type Invocation, literal, placeholder, type Walk } from "../invocation"
+
+/**
+ * Commands that run another command: the guard judges what they run. Each entry says which of its
+ * options take a value and how many positional words come before the wrapped command.
+ */
+interface WrapperSpec {
+  valued: RegExp
+  /** Leading operands that are not the command (timeout's duration, flock's file). */
+  operands?: number
+  /** Options that end the wrapper: the rest is not run (`sudo -l`, `command -v`). */
+  inert?: RegExp
+}
+
+const SPECS: Record<string, WrapperSpec> = {
+  sudo: { valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/, inert: /^-[lvkKe]$|^--(list|validate|reset-timestamp|remove-timestamp|edit)$/ },
+  doas: { valued: /^-[uC]$/ },
+  nohup: { valued: /^$/ },
+  time: { valued: /^-[fo]$/ },
+  builtin: { valued: /^$/ },
+  exec: { valued: /^-a$/ },
+  nice: { valued: /^-n$|^--adjustment$/ },
+  ionice: { valued: /^-[cnp]$|^--(class|classdata|pid)$/ },
+  timeout: { valued: /^-[sk]$|^--(signal|kill-after)$/, operands: 1 },
+  stdbuf: { valued: /^-[ioe]$/ },
+  setsid: { valued: /^$/ },
+  chrt: { valued: /^$/, operands: 1 },
+  taskset: { valued: /^$/, operands: 1 },
+  unbuffer: { valued: /^$/ },
+  caffeinate: { valued: /^-[t w]$/ },
+  flock: { valued: /^-[wEc]$|^--(timeout|conflict-exit-code|command)$/, operands: 1 },
+  strace: { valued: /^-[eopsEuIXbPO]$/ },
+  ltrace: { valued: /^-[eopsEunIl]$/ },
+  torsocks: { valued: /^$/ },
+  proxychains: { valued: /^-f$/ },
+  proxychains4: { valued: /^-f$/ },
+  "systemd-run": { valued: /^-[pEMH]$|^--(unit|property|description|slice|uid|gid|working-directory|setenv|machine|host)$/ },
+  runuser: { valued: /^-[ugs]$|^--(user|group|shell)$/ },
+  watch: { valued: /^-[nd]$|^--(interval|differences)$/ },
+  dotenv: { valued: /^-[ecv]$/ },
+  "with-contenv": { valued: /^$/ },
+}
+
+/**
+ * Returns the invocation a wrapper runs, null when the wrapper runs nothing judgeable, or undefined
+ * when `name` is not a wrapper.
+ */
+export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | null | undefined {
+  const args = inv.args
+  if (name === "command") return commandBuiltin(inv)
+  if (name === "env") return envCommand(inv, walk)
+  if (name === "busybox" || name === "toybox") return args.length > 1 ? { ...inv, args: args.slice(1) } : null
+  if (name === "xargs") return xargs(inv, walk)
+  if (name === "parallel") return parallel(inv, walk)
+  if (name === "watch") return watch(inv, walk)
+  const spec = SPECS[name]
+  if (!spec) return undefined
+  let i = 1
+  let operands = spec.operands ?? 0
+  while (i < args.length) {
+    const a = args[i]!.text
+    if (a === "--") {
+      i++
+      break
+    }
+    if (spec.inert?.test(a)) return null
+    if (a.startsWith("-") && a.length > 1) {
+      i += spec.valued.test(a) ? 2 : 1
+      continue
+    }
+    if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a) && (name === "sudo" || name === "doas")) {
+      i++
+      continue
+    }
+    if (operands > 0) {
+      operands--
+      i++
+      continue
+    }
+    break
+  }
+  return i < args.length ? { ...inv, args: args.slice(i) } : null
+}
+
+/** `command -v git` looks a name up; `command git reset --hard` runs it. */
+function commandBuiltin(inv: Invocation): Invocation | null {
+  const args = inv.args
+  let i = 1
+  let lookup = false
+  while (i < args.length && args[i]!.text.startsWith("-") && args[i]!.text !== "-") {
+    if (args[i]!.text === "--") {
+      i++
+      break
+    }
+    if (/[vV]/.test(args[i]!.text)) lookup = true
+    i++
+  }
+  const rest = args.slice(i)
+  if (!rest.length || (lookup && rest.length === 1)) return null
+  return { ...inv, args: rest }
+}
+
+function envCommand(inv: Invocation, walk: Walk): Invocation | null {
+  const args = inv.args
+  let i = 1
+  while (i < args.length) {
+    const a = args[i]!.text
+    if (a === "--") {
+      i++
+      continue
+    }
+    if (a === "-S" || a.startsWith("-S") || a.startsWith("--split-string")) {
+      const text = a === "-S" || a === "--split-string" ? args[i + 1]?.text ?? "" : a.replace(/^-S|^--split-string=/, "")
+      const rest = args.slice(a === "-S" || a === "--split-string" ? i + 2 : i + 1).map((x) => x.text)
+      walk.script([text, ...rest].join(" "), inv.state, "env -S")
+      return null
+    }
+    if (/^-[uC]$|^--(unset|chdir)$/.test(a)) i += 2
+    else if (a.startsWith("-")) i++
+    else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
+      const eq = a.indexOf("=")
+      inv.state.vars.set(a.slice(0, eq), args[i]!.unknown ? undefined : a.slice(eq + 1))
+      i++
+    } else break
+  }
+  return i < args.length ? { ...inv, args: args.slice(i) } : null
+}
+
+const XARGS_VALUED = /^-[EILnPsda]$|^--(max-lines|max-args|max-procs|max-chars|delimiter|arg-file|process-slot-var)$/
+
+/** `xargs CMD`: CMD runs with words from stdin appended (or put in place of `-I` placeholders). */
+function xargs(inv: Invocation, walk: Walk): null {
+  const args = inv.args
+  let i = 1
+  let replace: string | undefined
+  while (i < args.length && args[i]!.text.startsWith("-")) {
+    const a = args[i]!.text
+    if (a === "--") {
+      i++
+      break
+    }
+    if (a === "-I") replace = args[i + 1]?.text
+    else if (/^-I./.test(a)) replace = a.slice(2)
+    else if (/^-i/.test(a) || a.startsWith("--replace")) replace = a.replace(/^-i|^--replace=?/, "") || "{}"
+    i += XARGS_VALUED.test(a) ? 2 : 1
+  }
+  const cmd = args.slice(i)
+  if (!cmd.length) return null
+  const hint = inv.stdin?.kind === "data" && inv.stdin.literal ? inv.stdin.text.trim() : undefined
+  const slotted = replace !== undefined && cmd.some((a) => a.text.includes(replace!))
+  const filled = slotted ? cmd.map((a) => (a.text.includes(replace!) ? placeholder(a.text, hint) : a)) : [...cmd, placeholder("{}", hint)]
+  walk.run({ ...inv, args: filled, stdin: { kind: "stream", producer: "xargs", fromNetwork: false } })
+  return null
+}
+
+/** `parallel CMD ::: a b` runs CMD once per argument; `parallel ::: 'cmd1' 'cmd2'` runs each argument. */
+function parallel(inv: Invocation, walk: Walk): null {
+  const args = inv.args
+  let i = 1
+  while (i < args.length && args[i]!.text.startsWith("-") && !args[i]!.text.startsWith(":::")) i += /^-[jSIX]$|^--(jobs|sshlogin|colsep|joblog|delay|timeout|results)$/.test(args[i]!.text) ? 2 : 1
+  const sep = args.findIndex((a, k) => k >= i && (a.text === ":::" || a.text === "::::" || a.text === ":::+"))
+  const cmd = args.slice(i, sep === -1 ? undefined : sep)
+  const inputs = sep === -1 ? [] : args.slice(sep + 1).filter((a) => !a.text.startsWith(":::"))
+  if (!cmd.length) {
+    for (const a of inputs) walk.script(a.text, inv.state, "a command given to parallel")
+    return null
+  }
+  const values: Arg[] = sep === -1 ? [placeholder()] : inputs
+  for (const value of values.length ? values : [placeholder()]) {
+    const hasSlot = cmd.some((a) => a.text.includes("{}"))
+    const filled = hasSlot ? cmd.map((a) => (a.text.includes("{}") ? (value.unknown ? placeholder(a.text) : literal(a.text.replaceAll("{}", value.text))) : a)) : [...cmd, value]
+    walk.run({ ...inv, args: filled })
+  }
+  return null
+}
+
+function watch(inv: Invocation, walk: Walk): null {
+  let i = 1
+  while (i < inv.args.length && inv.args[i]!.text.startsWith("-")) i += /^-[nd]$/.test(inv.args[i]!.text) ? 2 : 1
+  const rest = inv.args.slice(i).map((a) => a.text)
+  if (rest.length) walk.script(rest.join(" "), inv.state, "the command given to watch")
+  return null
+}

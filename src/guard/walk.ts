@@ -1,0 +1,141 @@
+import { resolve as resolvePath } from "node:path"
+import { type Arg, argOf, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
+import { dispatch } from "./rules"
+import { redirectRisk } from "./rules/redirects"
+import { ask } from "./rules/finding"
+import type { Command, Script, SimpleCommand, Word } from "./shell/ast"
+import { BudgetExceeded, parseShell } from "./shell/parse"
+import { ALLOW, rank, type Verdict } from "./types"
+
+const MAX_SCRIPT_DEPTH = 8
+const NETWORK_FETCHERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c", "lynx", "links", "ftp", "tftp", "scp", "ssh"])
+const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
+
+/** Walks a parsed script, building one invocation per simple command, and collects the strictest verdict. */
+export class Walker implements Walk {
+  verdict: Verdict = ALLOW
+  readonly findings: Verdict[] = []
+  /** When set, every invocation judged is described here (for `egc guard explain`). */
+  trace: string[] | undefined
+
+  constructor(readonly scene: Scene) {}
+
+  report(v: Verdict): void {
+    if (v.decision === "allow") return
+    this.findings.push(v)
+    if (rank(v.decision) > rank(this.verdict.decision)) this.verdict = v
+  }
+
+  script(text: string, state: WalkState, origin: string): void {
+    if (state.depth >= MAX_SCRIPT_DEPTH) {
+      this.report(ask("parse.too-deep", `${origin} nests shell code too deeply to judge`))
+      return
+    }
+    let parsed: Script
+    try {
+      parsed = parseShell(text)
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded)) throw e
+      this.report(ask("parse.budget", `${origin} is too complex to judge within the time cap`))
+      return
+    }
+    if (parsed.errors.length) this.report(ask("parse.error", `${origin} does not parse cleanly (${parsed.errors[0]}), so it cannot be judged`, "fix the quoting, then run it again"))
+    this.walkScript(parsed, { ...state, vars: new Map(state.vars), depth: state.depth + 1 })
+  }
+
+  walkScript(script: Script, state: WalkState): void {
+    for (const pipeline of script.pipelines) {
+      let upstream: Stdin | undefined
+      for (const cmd of pipeline.commands) {
+        this.command(cmd, state, upstream)
+        upstream = cmd.type === "simple" ? streamFrom(cmd, state) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
+      }
+    }
+  }
+
+  private command(cmd: Command, state: WalkState, upstream: Stdin | undefined): void {
+    if (cmd.type !== "simple") {
+      this.walkScript(cmd.body, cmd.type === "subshell" ? { ...state, vars: new Map(state.vars) } : state)
+      for (const r of cmd.redirects) this.report(redirectRisk(r, this.scene, state))
+      return
+    }
+    for (const w of [...cmd.assigns, ...cmd.words]) this.subs(w, state)
+    for (const r of cmd.redirects) {
+      if (r.target) this.subs(r.target, state)
+      for (const s of r.heredoc?.subs ?? []) this.walkScript(s, { ...state, vars: new Map(state.vars) })
+      this.report(redirectRisk(r, this.scene, state))
+    }
+    for (const a of cmd.assigns) {
+      const eq = a.text.indexOf("=")
+      state.vars.set(a.text.slice(0, eq).replace(/\[.*$|\+$/, ""), a.dynamic ? undefined : a.text.slice(eq + 1))
+    }
+    if (!cmd.words.length) return
+    const args = cmd.words.map((w) => staticArg(w))
+    const stdin = stdinOf(cmd) ?? upstream
+    this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
+    if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
+  }
+
+  private subs(w: Word, state: WalkState): void {
+    for (const s of w.subs) this.walkScript(s, { ...state, vars: new Map(state.vars) })
+  }
+
+  run(inv: Invocation): void {
+    const before = this.findings.length
+    const v = dispatch(inv, this)
+    this.report(v)
+    if (this.trace) {
+      const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : JSON.stringify(a.text).slice(1, -1))).join(" ")
+      const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
+      const note = v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`
+      this.trace.push(`${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`)
+    }
+  }
+}
+
+/** `$(echo ls)` as a command name is `ls`: substitutions of plain echo are evaluated, nothing else. */
+function staticArg(w: Word): Arg {
+  if (!w.dynamic || !w.subs.length || !/^\$\(.*\)$|^`.*`$/s.test(w.text)) return argOf(w)
+  const sub = w.subs[0]!
+  const only = sub.pipelines.length === 1 && sub.pipelines[0]!.commands.length === 1 ? sub.pipelines[0]!.commands[0] : undefined
+  if (w.subs.length !== 1 || only?.type !== "simple" || only.words[0]?.text !== "echo" || only.words.some((x) => x.dynamic)) return argOf(w)
+  return { text: only.words.slice(1).map((x) => x.text).join(" "), unknown: false, glob: false }
+}
+
+function stdinOf(cmd: SimpleCommand): Stdin | undefined {
+  let stdin: Stdin | undefined
+  for (const r of cmd.redirects) {
+    if (r.heredoc) stdin = { kind: "data", text: r.heredoc.body, literal: r.heredoc.quoted }
+    else if (r.op === "<<<" && r.target) stdin = { kind: "data", text: r.target.text, literal: !r.target.dynamic }
+    else if (r.op === "<" && r.target) stdin = { kind: "stream", producer: `file ${r.target.text}`, fromNetwork: r.target.subs.some(fetches) }
+  }
+  return stdin
+}
+
+/** What a pipeline stage hands to the next: literal text from echo/printf, or an opaque stream. */
+function streamFrom(cmd: SimpleCommand, state: WalkState): Stdin {
+  const name = baseName(cmd.words[0]?.text ?? "")
+  const viaHeredoc = stdinOf(cmd)
+  if (name === "cat" && cmd.words.length === 1 && viaHeredoc?.kind === "data") return viaHeredoc
+  if (LITERAL_PRODUCERS.has(name) && name !== "cat" && !cmd.words.some((w) => w.dynamic)) {
+    const rest = cmd.words.slice(1).map((w) => w.text)
+    while (rest[0]?.startsWith("-") && rest[0].length <= 3) rest.shift()
+    return { kind: "data", text: rest.join(" ").replace(/\\n/g, "\n"), literal: true }
+  }
+  const network = NETWORK_FETCHERS.has(name) || cmd.words.some((w) => w.subs.some(fetches))
+  void state
+  return { kind: "stream", producer: name || "(unknown)", fromNetwork: network }
+}
+
+function fetches(script: Script): boolean {
+  return script.pipelines.some((p) => p.commands.some((c) => (c.type === "simple" ? NETWORK_FETCHERS.has(baseName(c.words[0]?.text ?? "")) : fetches(c.body))))
+}
+
+function changeDir(args: Arg[], state: WalkState, scene: Scene): void {
+  const target = args[1]
+  if (!target) state.cwd = scene.home
+  else if (target.unknown || target.text === "-") state.cwd = undefined
+  else if (state.cwd !== undefined) state.cwd = resolvePath(state.cwd, target.text.replace(/^~(?=\/|$)/, scene.home))
+}
+
+export const baseName = (name: string): string => name.slice(name.lastIndexOf("/") + 1).toLowerCase()

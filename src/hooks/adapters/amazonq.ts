@@ -1,0 +1,3 @@
+import { plainStdoutAdapter } from "./_plain-stdout"
+
+export const amazonq = plainStdoutAdapter("amazonq")

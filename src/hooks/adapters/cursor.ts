@@ -1,0 +1,47 @@
+import type { Adapter } from "../types"
+import { baseInput, empty, json, num, obj, str, toolCall } from "./_fields"
+
+/**
+ * Cursor (`~/.cursor/hooks.json` or `<proj>/.cursor/hooks.json`, `{version: 1, hooks: {event: [{command}]}}`).
+ * One egc event is wired to several Cursor events: pre-tool ← beforeShellExecution, beforeReadFile,
+ * preToolUse; post-tool ← afterShellExecution, afterFileEdit, postToolUse; prompt-submit ←
+ * beforeSubmitPrompt, which can only continue or stop (so recall cannot be injected there).
+ * A block is `{permission: "deny", user_message, agent_message}`; the neutral answer says nothing,
+ * because `permission: "allow"` would skip the person's own approval.
+ */
+const KINDS = { Shell: "shell", Write: "write", Edit: "write", StrReplace: "write", Read: "read" } as const
+
+export const cursor: Adapter = {
+  tool: "cursor",
+  canRewrite: true,
+  parse(event, p) {
+    const input = baseInput(event, "cursor", p)
+    const name = str(p.hook_event_name) ?? ""
+    input.dialect = name
+    if (name === "beforeShellExecution" || name === "afterShellExecution") {
+      const call = toolCall("Shell", { command: str(p.command) ?? "" }, KINDS)
+      if (name === "afterShellExecution") call.result = { failed: (num(p.exit_code) ?? 0) !== 0, output: (str(p.output) ?? "").slice(0, 8192) }
+      input.call = call
+    } else if (name === "beforeReadFile") {
+      input.call = toolCall("Read", { file_path: str(p.file_path) ?? "", content: str(p.content) }, KINDS)
+    } else if (name === "afterFileEdit") {
+      input.call = { ...toolCall("Edit", { file_path: str(p.file_path) ?? "" }, KINDS), result: { failed: false } }
+    } else if (str(p.tool_name) !== undefined) {
+      const call = toolCall(str(p.tool_name) ?? "", obj(p.tool_input), KINDS)
+      if (event === "post-tool") call.result = { failed: p.tool_output === undefined ? false : /error|failed/i.test(String(p.tool_output).slice(0, 200)) }
+      input.call = call
+    }
+    return input
+  },
+  render(event, answer, input) {
+    if (event === "pre-tool" && answer.decision) {
+      return json({ permission: answer.decision.kind, user_message: answer.decision.reason, agent_message: answer.decision.reason })
+    }
+    if (event === "pre-tool" && answer.rewrite !== undefined && input?.dialect === "preToolUse" && input.call) {
+      return json({ updated_input: { ...input.call.input, command: answer.rewrite } })
+    }
+    if (event === "session-start" && answer.context) return json({ additional_context: answer.context })
+    if (event === "prompt-submit") return json({ continue: true })
+    return empty()
+  },
+}

@@ -1,0 +1,39 @@
+import { lessonAlreadyProposed, noteLessonProposed, recordObservation } from "../../insight"
+import type { HookContext } from "../ports"
+import type { HookAnswer, HookInput } from "../types"
+
+/** After this many failures with one signature, the failure becomes a pending lesson candidate. */
+export const LESSON_AFTER_FAILURES = 3
+
+/** Post-tool: record the observation; a repeated failure proposes a lesson (pending review). */
+export async function postTool(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
+  const call = input.call
+  if (!call?.result) return {}
+  const result = call.result
+  const recorded = recordObservation({
+    project: ctx.project.id,
+    sessionId: input.sessionId,
+    tool: input.tool,
+    callName: call.name,
+    ...(call.command !== undefined ? { command: call.command } : {}),
+    failed: result.failed,
+    ...(result.exitCode !== undefined ? { exitCode: result.exitCode } : {}),
+    ...(result.error !== undefined || result.output !== undefined ? { errorText: result.error || result.output } : {}),
+  })
+  const memory = ctx.deps.memory
+  if (!result.failed || !recorded.signature || recorded.failures < LESSON_AFTER_FAILURES || !memory) return {}
+  if (lessonAlreadyProposed(ctx.project.id, recorded.signature)) return {}
+  const what = call.command !== undefined ? `\`${call.command.split(/\s+/).slice(0, 3).join(" ")}\`` : call.name
+  const outcome = await memory.write(
+    ctx.project,
+    {
+      kind: "lesson",
+      title: `Repeated failure of ${what}: ${recorded.errorSummary ?? "non-zero exit"}`.slice(0, 160),
+      body: `Seen ${recorded.failures} times in this project. Error: ${recorded.errorSummary ?? "non-zero exit"}. Check the cause before running it again.`,
+      pending: true,
+    },
+    { source: "hook:observer", sessionId: input.sessionId, tool: input.tool },
+  )
+  noteLessonProposed(ctx.project.id, recorded.signature, outcome.id)
+  return {}
+}

@@ -1,0 +1,39 @@
+import { isAbsolute, resolve } from "node:path"
+import type { HookContext, Verdict } from "../ports"
+import type { HookAnswer, HookInput } from "../types"
+
+/**
+ * Pre-tool, in a fixed order: the guard's decision, then mesh claims, then the crusher's rewrite.
+ * A denied or asked call is never rewritten, and a rewrite carries no permission of its own.
+ */
+export async function preTool(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
+  const call = input.call
+  if (!call) return {}
+  const where = { cwd: input.cwd, projectRoot: ctx.project.root }
+  const { guard, mesh, crush } = ctx.deps
+  if (call.kind === "shell" && call.command !== undefined) {
+    const verdict = guard ? await guard.judgeCommand(call.command, where) : undefined
+    if (verdict) await guard?.recordVerdict?.(verdict, { command: call.command, projectId: ctx.project.id, sessionId: input.sessionId, tool: input.tool })
+    const blocked = refusal(verdict)
+    if (blocked) return blocked
+    if (!ctx.config.crush.enabled || !ctx.config.crush.rewrite || !crush) return {}
+    const rewrite = crush.rewriteForCrush(call.command, { bin: ctx.bin, config: ctx.config })
+    return rewrite !== undefined && rewrite !== call.command ? { rewrite } : {}
+  }
+  if (call.kind === "write" && call.path) {
+    const abs = isAbsolute(call.path) ? call.path : resolve(input.cwd, call.path)
+    const write = call.content === undefined ? { path: abs } : { path: abs, content: call.content }
+    const blocked = refusal(guard?.judgeWrite ? await guard.judgeWrite(write, where) : undefined)
+    if (blocked) return blocked
+    const holder = mesh?.claimHolder ? await mesh.claimHolder(ctx.project, abs, input.sessionId) : undefined
+    if (holder) return { decision: { kind: "deny", reason: `${holder}. Coordinate with that session (mesh messages) or wait for the claim to expire` } }
+  }
+  return {}
+}
+
+function refusal(verdict: Verdict | undefined): HookAnswer | undefined {
+  if (!verdict || verdict.decision === "allow") return undefined
+  const rule = verdict.rule ? ` [${verdict.rule}]` : ""
+  const safer = verdict.alternative ? ` Safer: ${verdict.alternative}` : ""
+  return { decision: { kind: verdict.decision, reason: `egc guard${rule}: ${verdict.reason ?? "refused"}.${safer}` } }
+}

@@ -1,0 +1,30 @@
+import type { HookContext } from "../ports"
+import type { HookAnswer, HookInput } from "../types"
+import { frame, section } from "./_context"
+
+/**
+ * Session start: this project's state view (through the memory reader), titles awaiting review,
+ * live peers and unread messages. Everything is read for `ctx.project` only; when nothing matches,
+ * nothing is injected — never another project's state as a fallback.
+ */
+export async function sessionStart(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
+  const { memory, mesh } = ctx.deps
+  const { project } = ctx
+  await mesh?.heartbeat?.({ sessionId: input.sessionId, project, tool: input.tool })
+  const [state, pending, peers, unread] = await Promise.all([
+    memory?.stateView(project),
+    memory?.pendingTitles(project),
+    mesh?.peersSummary?.(project, input.sessionId),
+    input.sessionId ? mesh?.unreadFor?.(project, input.sessionId) : undefined,
+  ])
+  const review = pending?.length
+    ? `${pending.map((t) => `- ${t}`).join("\n")}\nThe person approves these with \`egc review\` (or asks you to call memory_review); until then they are not facts.`
+    : undefined
+  const context = frame([
+    state,
+    section(`Awaiting review (${pending?.length ?? 0})`, review),
+    section("Other sessions on this project", peers),
+    section("Unread messages", unread),
+  ])
+  return context ? { context } : {}
+}

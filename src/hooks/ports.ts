@@ -1,0 +1,81 @@
+import type { Config } from "../core/config"
+import type { Logger } from "../core/log"
+import type { Project } from "../core/project"
+import type { HookTool } from "./types"
+
+/**
+ * What the handlers need from the other faculties, as narrow interfaces. `faculties.ts` binds them
+ * to the real modules (lazily, per event); tests bind them to the real modules or, for a faculty
+ * that has not landed yet, to a small stand-in. A missing faculty is simply skipped.
+ */
+export interface Verdict {
+  decision: "allow" | "ask" | "deny"
+  rule?: string
+  reason?: string
+  alternative?: string
+}
+
+export interface GuardPort {
+  judgeCommand(command: string, ctx: { cwd: string; projectRoot?: string }): Verdict | Promise<Verdict>
+  judgeWrite?(write: { path: string; content?: string }, ctx: { cwd: string; projectRoot?: string }): Verdict | Promise<Verdict>
+  recordVerdict?(verdict: Verdict, meta: { command: string; projectId?: string; sessionId?: string; tool?: string }): void | Promise<void>
+}
+
+export interface CrushPort {
+  rewriteForCrush(command: string, opts: { bin: string; config: Config }): string | undefined
+}
+
+export interface MeshPort {
+  heartbeat?(session: { sessionId: string; project: Project; tool: HookTool }): void | Promise<void>
+  /** A description of another live session's exclusive claim on this path, if any. */
+  claimHolder?(project: Project, absPath: string, selfSessionId?: string): string | undefined | Promise<string | undefined>
+  peersSummary?(project: Project, selfSessionId?: string): string | undefined | Promise<string | undefined>
+  unreadFor?(project: Project, sessionId: string): string | undefined | Promise<string | undefined>
+}
+
+export type ActorSource = "hook:remember" | "hook:miner" | "hook:observer"
+export interface Actor {
+  source: ActorSource
+  sessionId: string
+  tool: HookTool
+}
+
+export type MinedKind = "decision" | "avoid" | "preference" | "next" | "lesson"
+export interface WriteRequest {
+  kind: MinedKind | "note"
+  title: string
+  body: string
+  /** Automatic captures wait for review whatever the consent policy says. */
+  pending: boolean
+}
+export interface WriteOutcome {
+  status: "active" | "pending" | "duplicate" | "refused"
+  id?: string
+  reason?: string
+}
+
+export interface MemoryPort {
+  /** The state view of this project and branch, rendered through the one reader. */
+  stateView(project: Project): string | undefined | Promise<string | undefined>
+  pendingTitles(project: Project): string[] | Promise<string[]>
+  write(project: Project, req: WriteRequest, actor: Actor): WriteOutcome | Promise<WriteOutcome>
+  recall(project: Project, query: string, tokenCap: number): string | undefined | Promise<string | undefined>
+  /** Items a forget request could mean; the person confirms before anything is destroyed. */
+  forgetCandidates(project: Project, query: string): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
+}
+
+export interface HookDeps {
+  memory?: MemoryPort
+  guard?: GuardPort
+  crush?: CrushPort
+  mesh?: MeshPort
+}
+
+export interface HookContext {
+  project: Project
+  config: Config
+  deps: HookDeps
+  log: Logger
+  /** The egc executable, for rewrites that route a command through `egc crush`. */
+  bin: string
+}

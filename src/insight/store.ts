@@ -1,0 +1,129 @@
+import type { Database } from "bun:sqlite"
+import { aad, keyedHash, openText, sealText } from "../core/crypto"
+import { migrate, openDb } from "../core/db"
+import { newId } from "../core/ids"
+import { loadKeys } from "../core/keys"
+
+/**
+ * The insight tables (owned here, nowhere else): raw observations, their roll-ups after
+ * compression, and which repeated failures already became a lesson candidate. Command text and
+ * error text are redacted by the caller and sealed here; only grouping keys are in clear
+ * (a program name such as `git`, and keyed hashes).
+ */
+const MIGRATIONS = [
+  {
+    version: 1,
+    sql: `
+CREATE TABLE insight_observations (
+  id TEXT PRIMARY KEY,
+  project TEXT NOT NULL,
+  session TEXT NOT NULL,
+  tool TEXT NOT NULL,
+  family TEXT NOT NULL,
+  failed INTEGER NOT NULL,
+  exit_code INTEGER,
+  signature TEXT NOT NULL DEFAULT '',
+  body BLOB NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX insight_obs_by_time ON insight_observations(project, created_at);
+CREATE INDEX insight_obs_by_sig ON insight_observations(project, signature, failed);
+CREATE TABLE insight_rollups (
+  project TEXT NOT NULL,
+  family TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  failed INTEGER NOT NULL,
+  count INTEGER NOT NULL,
+  first_at INTEGER NOT NULL,
+  last_at INTEGER NOT NULL,
+  sample BLOB,
+  sample_id TEXT,
+  PRIMARY KEY (project, family, signature, failed)
+);
+CREATE TABLE insight_lessons (
+  project TEXT NOT NULL,
+  signature TEXT NOT NULL,
+  item_id TEXT,
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (project, signature)
+);`,
+  },
+]
+
+/** Raw observations kept per project; the oldest beyond this are dropped on insert. */
+export const MAX_OBSERVATIONS = 5000
+
+export interface ObservationBody {
+  command?: string
+  error?: string
+}
+
+export interface NewObservation {
+  project: string
+  sessionId: string
+  tool: string
+  family: string
+  failed: boolean
+  exitCode?: number
+  /** Normalised, redacted error text; hashed for grouping, sealed in the body. */
+  signatureText?: string
+  body: ObservationBody
+  at: number
+}
+
+export interface ObservationRow {
+  id: string
+  project: string
+  family: string
+  failed: number
+  exit_code: number | null
+  signature: string
+  body: Uint8Array
+  created_at: number
+}
+
+export function insightDb(): Database {
+  const db = openDb()
+  migrate(db, "insight", MIGRATIONS)
+  return db
+}
+
+export function signatureOf(text: string | undefined): string {
+  return text ? keyedHash(loadKeys().hash, `insight|${text}`).slice(0, 32) : ""
+}
+
+export function insertObservation(db: Database, obs: NewObservation, max = MAX_OBSERVATIONS): { id: string; signature: string } {
+  const id = newId("ob_")
+  const signature = signatureOf(obs.signatureText)
+  const keys = loadKeys()
+  const body = sealText(keys.content, JSON.stringify(obs.body), aad("insight_observations", id, obs.project))
+  const session = keyedHash(keys.hash, `session|${obs.sessionId}`).slice(0, 24)
+  db.transaction(() => {
+    db.query(
+      "INSERT INTO insight_observations (id, project, session, tool, family, failed, exit_code, signature, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+    ).run(id, obs.project, session, obs.tool, obs.family, obs.failed ? 1 : 0, obs.exitCode ?? null, signature, body, obs.at)
+    db.query(
+      "DELETE FROM insight_observations WHERE project = ? AND id IN (SELECT id FROM insight_observations WHERE project = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)",
+    ).run(obs.project, obs.project, max)
+  })()
+  return { id, signature }
+}
+
+export function openBody(row: { id: string; project: string; body: Uint8Array }, table = "insight_observations"): ObservationBody {
+  return JSON.parse(openText(loadKeys().content, row.body, aad(table, row.id, row.project))) as ObservationBody
+}
+
+/** Failures with this signature in the project, counting rolled-up ones too. */
+export function failureCount(db: Database, project: string, signature: string): number {
+  const raw = db.query("SELECT COUNT(*) AS n FROM insight_observations WHERE project = ? AND signature = ? AND failed = 1").get(project, signature) as { n: number }
+  const rolled = db.query("SELECT COALESCE(SUM(count), 0) AS n FROM insight_rollups WHERE project = ? AND signature = ? AND failed = 1").get(project, signature) as { n: number }
+  return raw.n + rolled.n
+}
+
+export function lessonExists(db: Database, project: string, signature: string): boolean {
+  return db.query("SELECT 1 FROM insight_lessons WHERE project = ? AND signature = ?").get(project, signature) !== null
+}
+
+export function markLesson(db: Database, project: string, signature: string, itemId: string | undefined, at: number): void {
+  db.query("INSERT OR IGNORE INTO insight_lessons (project, signature, item_id, created_at) VALUES (?, ?, ?, ?)").run(project, signature, itemId ?? null, at)
+}

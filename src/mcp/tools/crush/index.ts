@@ -1,0 +1,3 @@
+import { tokenSavings } from "./token-savings"
+
+export const crushTools = [tokenSavings]

@@ -1,0 +1,4 @@
+declare module "*/token-savings.txt" {
+  const text: string
+  export default text
+}

@@ -1,0 +1,4 @@
+import compressObservations from "./compress-observations"
+import detectPatterns from "./detect-patterns"
+
+export const insightTools = [detectPatterns, compressObservations]

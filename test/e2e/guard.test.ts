@@ -1,0 +1,123 @@
+import { describe, expect, test } from "bun:test"
+import { chmodSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { tmpdir, writeFile } from "../fixture"
+import { runEgc } from "./_binary"
+
+/**
+ * The compiled binary's guard surfaces. Commands that `egc guard --` really runs are harmless
+ * (true, false, echo, ls, a script that exits 7) in a temp dir; dangerous strings are only checked.
+ */
+describe("egc guard (compiled binary)", () => {
+  test("check: exit 0 allow, 2 deny, 3 ask; the verdict on stdout", async () => {
+    using tmp = tmpdir({ git: true })
+    const allow = await runEgc(["guard", "check", "--no-record", "ls -la"], { cwd: tmp.path })
+    expect(allow).toMatchObject({ code: 0, stdout: "allow\n" })
+    const deny = await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: tmp.path })
+    expect(deny.code).toBe(2)
+    expect(deny.stdout).toContain("deny git.reset-hard")
+    expect(deny.stdout).toContain("instead:")
+    const ask = await runEgc(["guard", "check", "--no-record", "killall node"], { cwd: tmp.path })
+    expect(ask.code).toBe(3)
+  })
+
+  test("check --json prints one verdict object", async () => {
+    using tmp = tmpdir({ git: true })
+    const r = await runEgc(["guard", "check", "--json", "--no-record", "--cwd", tmp.path, "git push --force origin main"])
+    expect(r.code).toBe(2)
+    expect(JSON.parse(r.stdout)).toMatchObject({ decision: "deny", rule: "git.push-force", alternative: "git push --force-with-lease" })
+  })
+
+  test("check --batch: one verdict per JSON line, in order; malformed lines ask", async () => {
+    using tmp = tmpdir({ git: true })
+    const lines = [
+      JSON.stringify({ command: "git status", cwd: tmp.path }),
+      "not json",
+      JSON.stringify({ command: "rm -rf /" }),
+      "",
+      JSON.stringify({ command: "rm -rf build", cwd: tmp.path }),
+      JSON.stringify({ cwd: tmp.path }),
+    ]
+    const r = await runEgc(["guard", "check", "--batch", "--no-record"], { cwd: tmp.path, stdin: `${lines.join("\n")}\n` })
+    expect(r.code).toBe(0)
+    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; rule: string | null })
+    expect(out.map((v) => v.decision)).toEqual(["allow", "ask", "deny", "allow", "ask"])
+    expect(out[1]!.rule).toBe("input.malformed")
+    expect(Object.keys(out[0]!)).toEqual(["decision", "rule", "reason", "alternative"])
+  })
+
+  test("-- runs an allowed command and keeps its exit code and output", async () => {
+    using tmp = tmpdir({ git: true })
+    const script = join(tmp.path, "exit7.sh")
+    writeFileSync(script, "#!/bin/sh\necho from-script\nexit 7\n")
+    chmodSync(script, 0o755)
+    expect((await runEgc(["guard", "--", "true"], { cwd: tmp.path })).code).toBe(0)
+    expect((await runEgc(["guard", "--", "false"], { cwd: tmp.path })).code).toBe(1)
+    const echo = await runEgc(["guard", "--", "echo", "hello world"], { cwd: tmp.path })
+    expect(echo).toMatchObject({ code: 0, stdout: "hello world\n" })
+    const seven = await runEgc(["guard", "--", script], { cwd: tmp.path })
+    expect(seven).toMatchObject({ code: 7, stdout: "from-script\n" })
+    expect((await runEgc(["guard", "--", "egc-no-such-command-xyz"], { cwd: tmp.path })).code).toBe(127)
+  })
+
+  test("-- refuses a denied command with the reason on stderr and exit 2 (policy deny list, harmless command)", async () => {
+    using tmp = tmpdir({ git: true })
+    writeFile(join(tmp.path, ".egc/config.json"), JSON.stringify({ guard: { deny: ["echo forbidden-marker"] } }))
+    const r = await runEgc(["guard", "--", "echo", "forbidden-marker"], { cwd: tmp.path })
+    expect(r.code).toBe(2)
+    expect(r.stdout).toBe("")
+    expect(r.stderr).toContain("policy.deny")
+  })
+
+  test("-- on ask refuses without a terminal, and runs with --yes", async () => {
+    using tmp = tmpdir({ git: true })
+    const weird = "no-such-file-\x1b[2J"
+    const refused = await runEgc(["guard", "--", "ls", weird], { cwd: tmp.path })
+    expect(refused.code).toBe(3)
+    expect(refused.stderr).toContain("input.hostile")
+    const ran = await runEgc(["guard", "--yes", "--", "ls", weird], { cwd: tmp.path })
+    expect(ran.code).not.toBe(3)
+    expect(ran.stderr).not.toContain("not run without confirmation")
+  })
+
+  test("policy from the project config: rule levels and the allowlist", async () => {
+    using tmp = tmpdir({ git: true })
+    writeFile(join(tmp.path, ".egc/config.json"), JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", "proc.kill-by-name": "off" }, allow: ["/^git clean -fdx$/"] } }))
+    expect((await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: tmp.path })).code).toBe(3)
+    expect((await runEgc(["guard", "check", "--no-record", "killall node"], { cwd: tmp.path })).code).toBe(0)
+    expect((await runEgc(["guard", "check", "--no-record", "git clean -fdx"], { cwd: tmp.path })).code).toBe(0)
+    expect((await runEgc(["guard", "check", "--no-record", "git clean -fd"], { cwd: tmp.path })).code).toBe(2)
+  })
+
+  test("explain shows the commands found inside wrappers and the verdict", async () => {
+    using tmp = tmpdir({ git: true })
+    const r = await runEgc(["guard", "explain", "sudo env X=1 bash -c 'echo hi && git stash clear'"], { cwd: tmp.path })
+    expect(r.code).toBe(2)
+    expect(r.stdout).toContain("git stash clear  → deny git.stash-clear")
+    expect(r.stdout).toContain("echo hi  → allow")
+    expect(r.stdout).toContain("verdict: deny")
+  })
+
+  test("denies and asks are logged, encrypted, and listed by guard log", async () => {
+    using tmp = tmpdir({ git: true })
+    await using home = tmpdir()
+    const env = { EGC_HOME: join(home.path, "egc"), EGC_SESSION_ID: "sess-42" }
+    await runEgc(["guard", "check", "git branch -D topic"], { cwd: tmp.path, env })
+    await runEgc(["guard", "check", "ls"], { cwd: tmp.path, env })
+    const log = await runEgc(["guard", "log", "--json"], { cwd: tmp.path, env })
+    expect(log.code).toBe(0)
+    const events = JSON.parse(log.stdout) as Array<{ rule: string; command: string; session: string }>
+    expect(events).toHaveLength(1)
+    expect(events[0]).toMatchObject({ rule: "git.branch-force-delete", command: "git branch -D topic", session: "sess-42" })
+    const text = await runEgc(["guard", "log"], { cwd: tmp.path, env })
+    expect(text.stdout).toContain("git.branch-force-delete")
+    const db = await Bun.file(join(home.path, "egc", "egc.db")).text().catch(() => "")
+    expect(db).not.toContain("git branch -D topic")
+  })
+
+  test("usage errors exit 64 on stderr", async () => {
+    const r = await runEgc(["guard", "frobnicate"])
+    expect(r.code).toBe(64)
+    expect(r.stdout).toBe("")
+  })
+})
