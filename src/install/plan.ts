@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { EgcError } from "../core/errors"
-import { makeContext } from "./context"
+import { detectTarget, makeContext } from "./context"
 import { MalformedFile } from "./edit"
 import { hashOf, isReadOnly, missingDirs, readText, resolveTarget } from "./fsx"
 import { applyAll, removeAll } from "./ops"
@@ -52,11 +52,11 @@ export interface Plan {
 }
 
 function selectTargets(ctx: InstallContext, named: string[] | undefined): Array<{ target: Target; detected: string | undefined }> {
-  if (!named?.length) return TARGETS.map((target) => ({ target, detected: target.detect(ctx) })).filter((t) => t.detected)
+  if (!named?.length) return TARGETS.map((target) => ({ target, detected: detectTarget(ctx, target) })).filter((t) => t.detected)
   return named.map((id) => {
     const target = targetById(id)
     if (!target) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: `targets: ${TARGETS.map((t) => t.id).join(", ")}` })
-    return { target, detected: target.detect(ctx) }
+    return { target, detected: detectTarget(ctx, target) }
   })
 }
 

@@ -7,8 +7,10 @@ import { applyAll, opKey, removeAll } from "./ops"
 import { loadRecord, saveRecord, settlePending, type FileRecord, type InstallRecord } from "./record"
 
 export interface UninstallResult {
-  /** Unchanged since install: put back byte for byte (or deleted, when egc had created them). */
+  /** Unchanged since install: put back byte for byte. */
   restored: string[]
+  /** Created by egc and unchanged since: deleted (with the folders egc made for them, if empty). */
+  removed: string[]
   /** Changed by the user since: only egc's entries were taken out. */
   cleaned: string[]
   /** Nothing to do (already gone). */
@@ -27,7 +29,7 @@ export interface UninstallOptions {
 export function uninstall(opts: UninstallOptions = {}): UninstallResult {
   const release = opts.dryRun ? () => {} : acquireInstallLock()
   try {
-    const result: UninstallResult = { restored: [], cleaned: [], gone: [], kept: [] }
+    const result: UninstallResult = { restored: [], removed: [], cleaned: [], gone: [], kept: [] }
     const record = loadRecord()
     if (!record) return result
     settlePending(record, (p) => hashOf(readText(p)))
@@ -62,7 +64,7 @@ function undoFile(record: InstallRecord, real: string, entry: FileRecord, stayin
   if (hashOf(current) === entry.after) {
     const base = entry.backup ? readFileSync(entry.backup, "utf8") : null
     next = staying.length ? applyAll(base, staying, entry.path, true) : base
-    result.restored.push(entry.path)
+    ;(next === null ? result.removed : result.restored).push(entry.path)
   } else {
     next = removeAll(current, removing)
     if (next === null) {
@@ -86,7 +88,7 @@ function removePlacedBin(record: InstallRecord, result: UninstallResult, dryRun:
     result.kept.push({ path: placed.path, reason: "the egc binary there is not the one install placed; left in place" })
     return
   }
-  result.restored.push(placed.path)
+  result.removed.push(placed.path)
   if (dryRun) return
   rmSync(placed.path, { force: true })
   delete record.placedBin

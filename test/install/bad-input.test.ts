@@ -217,4 +217,14 @@ describe("detection", () => {
     const named = computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [], targets: ["kiro"] })
     expect(named.undetectedNamed).toEqual(["kiro"])
   })
+
+  test("at project scope, a tool's folder in the project counts; at user scope it does not", () => {
+    using sb = sandbox()
+    mkdirSync(join(sb.project, ".cursor"), { recursive: true })
+    writeFileSync(join(sb.project, "GEMINI.md"), "# rules\n")
+    const { computePlan } = require("../../src/install") as typeof import("../../src/install")
+    const project = computePlan({ scope: "project", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] })
+    expect(project.targets.map((t) => t.id).sort()).toEqual(["cursor", "gemini"])
+    expect(computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] }).targets).toEqual([])
+  })
 })

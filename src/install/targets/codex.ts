@@ -16,6 +16,7 @@ const toml = (dir: (ctx: Parameters<Facet["edits"]>[0]) => string): Facet => ({
 export const codex: Target = {
   id,
   name: "Codex CLI",
+  projectMarkers: [".codex"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".codex")(ctx) }, { bin: "codex" }]),
   mcp: { user: toml(inHome(".codex")), project: toml(inProject(".codex")) },
   hooks: { user: claudeHooks(id, id, inHome(".codex", "hooks.json"), EVENTS), project: claudeHooks(id, id, inProject(".codex", "hooks.json"), EVENTS) },

@@ -25,6 +25,7 @@ export const copilotHooksFile = (target: string): Facet => ownedFile(target, "ho
 export const copilotCli: Target = {
   id,
   name: "Copilot CLI",
+  projectMarkers: [".github/copilot-instructions.md", ".github/hooks"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".copilot")(ctx) }, { bin: "copilot" }]),
   mcp: { user: mcpJson(id, inHome(".copilot", "mcp-config.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx, { type: "local", tools: ["*"] })), note: "servers are user-level only (~/.copilot/mcp-config.json)" },
   hooks: { project: copilotHooksFile(id), note: "hooks load from the repository's .github/hooks only" },

@@ -21,6 +21,7 @@ const extension: Facet = {
 export const goose: Target = {
   id,
   name: "Goose",
+  projectMarkers: [".goosehints"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("goose")(ctx) }, { bin: "goose" }]),
   mcp: { user: extension, note: "extensions are user-level only" },
   hooks: { note: "Goose has no command-hook API" },

@@ -17,6 +17,7 @@ const entry = (ctx: InstallContext) => ({ type: "local", command: [ctx.bin, ...S
 export const opencode: Target = {
   id,
   name: "OpenCode",
+  projectMarkers: [".opencode", "opencode.json", "opencode.jsonc"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("opencode")(ctx) }, { bin: "opencode" }]),
   mcp: { user: mcpJson(id, config(inXdg("opencode")), ["mcp", "egc"], entry), project: mcpJson(id, config(inProject()), ["mcp", "egc"], entry) },
   hooks: {
