@@ -1,6 +1,6 @@
 import { mkdirSync } from "node:fs"
 import { VERSION } from "../version"
-import { writeBackup } from "./backup"
+import { readBackup, writeBackup } from "./backup"
 import { atomicWrite, hashOf, readText } from "./fsx"
 import { acquireInstallLock } from "./lock"
 import { mergeOps } from "./ops"
@@ -61,7 +61,7 @@ export function applyPlan(plan: Plan, opts: { onStage?: StageHook; placedBin?: {
 /** The record entry while the write is pending, and once it is done. */
 function entriesFor(record: InstallRecord, change: FileChange): { pending: FileRecord; settled: FileRecord } {
   const old = record.files[change.real]
-  const keepOld = old !== undefined && old.after !== null && hashOf(change.before) === old.after
+  const keepOld = old !== undefined && old.after !== null && hashOf(change.before) === old.after && readBackup(old.backup) !== undefined
   const base: FileRecord = {
     path: change.path,
     before: keepOld ? old.before : hashOf(change.pristine),

@@ -1,4 +1,4 @@
-import { existsSync, rmSync } from "node:fs"
+import { existsSync, readFileSync, rmSync } from "node:fs"
 import { basename, join } from "node:path"
 import { ensurePrivateDir, paths } from "../core/paths"
 import { atomicWrite, hashOf } from "./fsx"
@@ -16,4 +16,14 @@ export function writeBackup(path: string, text: string): string {
 export function pruneBackups(record: InstallRecord, candidates: Array<string | null>): void {
   const used = new Set(Object.values(record.files).map((f) => f.backup))
   for (const c of candidates) if (c && !used.has(c)) rmSync(c, { force: true })
+}
+
+/** The pre-image a record entry points at: null when egc created the file, undefined when the copy is lost. */
+export function readBackup(path: string | null): string | null | undefined {
+  if (path === null) return null
+  try {
+    return readFileSync(path, "utf8")
+  } catch {
+    return undefined
+  }
 }

@@ -1,5 +1,5 @@
-import { readFileSync } from "node:fs"
 import { EgcError } from "../core/errors"
+import { readBackup } from "./backup"
 import { detectTarget, makeContext } from "./context"
 import { MalformedFile } from "./edit"
 import { hashOf, isReadOnly, missingDirs, readText, resolveTarget } from "./fsx"
@@ -111,8 +111,8 @@ function fileChange(real: string, path: string, ops: RecordedOp[], record: Insta
   const entry = record?.files[real]
   const owned = recordedOwned(record, real)
   const after = applyAll(before, ops, path, owned) ?? ""
-  const unchangedSinceInstall = entry && entry.after !== null && hashOf(before) === entry.after
-  const pristine = unchangedSinceInstall ? (entry.backup ? readFileSync(entry.backup, "utf8") : null) : removeAll(before, [...(entry?.ops ?? []), ...ops])
+  const saved = entry && entry.after !== null && hashOf(before) === entry.after ? readBackup(entry.backup) : undefined
+  const pristine = saved !== undefined ? saved : removeAll(before, [...(entry?.ops ?? []), ...ops])
   const mode = ops.find((o) => o.op.kind === "file" && o.op.mode)?.op
   return { path, real, before, after, pristine, ops, createdDirs: missingDirs(real), ...(mode?.kind === "file" && mode.mode ? { mode: mode.mode } : {}) }
 }

@@ -1,6 +1,6 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
 import { sha256Hex } from "../core/crypto"
-import { pruneBackups } from "./backup"
+import { pruneBackups, readBackup } from "./backup"
 import { atomicWrite, hashOf, readText } from "./fsx"
 import { acquireInstallLock } from "./lock"
 import { applyAll, opKey, removeAll } from "./ops"
@@ -61,8 +61,8 @@ function undoFile(record: InstallRecord, real: string, entry: FileRecord, stayin
   const shared = new Set(staying.map((o) => `${opKey(o.op)}\u0000${JSON.stringify(o.op)}`))
   const removing = entry.ops.filter((o) => !staying.includes(o) && !shared.has(`${opKey(o.op)}\u0000${JSON.stringify(o.op)}`))
   let next: string | null
-  if (hashOf(current) === entry.after) {
-    const base = entry.backup ? readFileSync(entry.backup, "utf8") : null
+  const base = hashOf(current) === entry.after ? readBackup(entry.backup) : undefined
+  if (base !== undefined) {
     next = staying.length ? applyAll(base, staying, entry.path, true) : base
     ;(next === null ? result.removed : result.restored).push(entry.path)
   } else {

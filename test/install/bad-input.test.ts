@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { EgcError } from "../../src/core/errors"
 import { readJsonc } from "../../src/install/edit/json"
@@ -61,6 +61,41 @@ describe("malformed files are skipped with a reason; the others proceed", () => 
     const r = applyPlan(p)
     expect(r.failed.map((f) => f.path)).toEqual([file])
     expect(read(file)).toBe('{ "changed": true }\n')
+  })
+})
+
+describe("lost pieces of egc's own state", () => {
+  test("backups deleted: re-install and uninstall still take out only egc's entries", () => {
+    using sb = sandbox()
+    const file = join(sb.home, ".gemini", "settings.json")
+    writeSeed(file, '{\n  // mine\n  "theme": "dark"\n}\n')
+    install(sb, { targets: ["gemini"] })
+    rmSync(join(process.env.EGC_HOME as string, "backups"), { recursive: true })
+    install(sb, { targets: ["gemini"], bin: fakeBin(join(sb.tmp.path, "v2", "egc")) })
+    uninstall()
+    expect(readJsonc(read(file))).toEqual({ theme: "dark" })
+    expect(read(file)).toContain("// mine")
+  })
+
+  test("backups deleted, then uninstall: egc's entries are taken out of the current file", () => {
+    using sb = sandbox()
+    const file = join(sb.home, ".gemini", "settings.json")
+    writeSeed(file, '{\n  // mine\n  "theme": "dark"\n}\n')
+    install(sb, { targets: ["gemini"] })
+    rmSync(join(process.env.EGC_HOME as string, "backups"), { recursive: true })
+    const r = uninstall()
+    expect(r.cleaned).toEqual([file])
+    expect(readJsonc(read(file))).toEqual({ theme: "dark" })
+    expect(read(file)).toContain("// mine")
+  })
+
+  test("a corrupt install record is an error with a hint, and nothing is touched", () => {
+    using sb = sandbox()
+    install(sb, { targets: ["qwen"] })
+    const before = snapshot(sb)
+    writeFileSync(join(process.env.EGC_HOME as string, "install.json"), "[]")
+    expect(() => uninstall()).toThrow(/not an egc install record/)
+    expect(snapshot(sb)).toEqual(before)
   })
 })
 
