@@ -1,13 +1,13 @@
 import { SERVE_ARGS } from "../command"
 import { probe } from "../context"
 import type { Facet, InstallContext, Target } from "../types"
-import { inProject, inXdg, protocolIn } from "./_build"
+import { inProject, inXdg, protocolIn, tilde } from "./_build"
 
 const id = "goose"
 
 /** Goose: a stdio extension in config.yaml, edited through the YAML document model. */
 const extension: Facet = {
-  describe: (ctx) => `${inXdg("goose", "config.yaml")(ctx)} (extensions.egc)`,
+  describe: (ctx) => `${tilde(ctx, inXdg("goose", "config.yaml")(ctx))} (extensions.egc)`,
   edits: (ctx: InstallContext) => [
     {
       file: inXdg("goose", "config.yaml")(ctx),
