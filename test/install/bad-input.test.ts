@@ -128,15 +128,21 @@ describe("symlinks", () => {
 })
 
 describe("concurrency and interruption", () => {
-  test("a second install while one runs is refused; a lock left by a dead process is taken over", () => {
+  test("a second install while one runs is refused; the lock is re-entrant in one process; a dead process's lock is taken over", () => {
     using sb = sandbox()
-    const release = acquireInstallLock()
-    try {
-      expect(() => install(sb, { targets: ["qwen"] })).toThrow(EgcError)
-      expect(() => acquireInstallLock()).toThrow(/another egc install or uninstall is running/)
-    } finally {
-      release()
-    }
+    const lock = join(process.env.EGC_HOME as string, "install.lock")
+    mkdirSync(process.env.EGC_HOME as string, { recursive: true, mode: 0o700 })
+    writeFileSync(lock, String(process.ppid))
+    expect(() => install(sb, { targets: ["qwen"] })).toThrow(EgcError)
+    expect(() => acquireInstallLock()).toThrow(`another egc install or uninstall is running (pid ${process.ppid})`)
+    expect(() => uninstall()).toThrow(/another egc install/)
+    rmSync(lock)
+    const outer = acquireInstallLock()
+    const inner = acquireInstallLock()
+    inner()
+    expect(existsSync(lock)).toBe(true)
+    outer()
+    expect(existsSync(lock)).toBe(false)
     writeFileSync(join(process.env.EGC_HOME as string, "install.lock"), "999999999")
     const { result } = install(sb, { targets: ["qwen"] })
     expect(result.written.length).toBe(2)
