@@ -102,7 +102,12 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
   const sameKind = seen.filter((x) => x.v.kind === kind && x.s >= SIMILARITY.supersede)
   let placement: Placement = "new"
   let targets = seen.filter((x) => x.s >= SIMILARITY.related)
-  if (best && best.s >= SIMILARITY.duplicate && best.v.kind === kind) {
+  const declared = p.input.supersedes ? declaredTarget(store, scope.projects ?? [], p, p.input.supersedes) : undefined
+  if (declared) {
+    // the agent named what this replaces: that is the placement, whatever the text overlap
+    placement = "supersede"
+    targets = [declared]
+  } else if (best && best.s >= SIMILARITY.duplicate && best.v.kind === kind) {
     placement = "duplicate"
     targets = [best]
   } else if (sameKind.length) {
@@ -118,6 +123,14 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
     targets: top.map((x) => ({ id: x.v.id, title: x.v.title, kind: x.v.kind, similarity: Math.round(x.s * 1000) / 1000 })),
     ambiguous,
   }
+}
+
+function declaredTarget(store: Store, projects: string[], p: Prepared, id: string): { v: ItemView; s: number } | undefined {
+  for (const pid of projects) {
+    const v = projectIndex(store, pid).items.get(id)
+    if (v && v.status === "active") return { v, s: similarity(p, v) }
+  }
+  return undefined
 }
 
 /** Score and stage candidates; nothing is written. */
