@@ -1,4 +1,5 @@
 import { mkdirSync } from "node:fs"
+import { errorMessage } from "../core/errors"
 import { VERSION } from "../version"
 import { readBackup, writeBackup } from "./backup"
 import { atomicWrite, hashOf, readText } from "./fsx"
@@ -45,8 +46,14 @@ export function applyPlan(plan: Plan, opts: { onStage?: StageHook; placedBin?: {
     saveRecord(record)
     for (const { change } of writes) opts.onStage?.("pending-recorded", change.path)
     for (const { change, settled } of writes) {
-      for (const dir of change.createdDirs) mkdirSync(dir, { recursive: true })
-      atomicWrite(change.real, change.after, change.mode)
+      try {
+        for (const dir of change.createdDirs) mkdirSync(dir, { recursive: true })
+        atomicWrite(change.real, change.after, change.mode)
+      } catch (e) {
+        // left pending: the next run or uninstall settles it by the file's hash
+        result.failed.push({ path: change.path, reason: errorMessage(e) })
+        continue
+      }
       record.files[change.real] = settled
       result.written.push(change.path)
       opts.onStage?.("written", change.path)

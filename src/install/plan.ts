@@ -2,7 +2,7 @@ import { EgcError } from "../core/errors"
 import { readBackup } from "./backup"
 import { detectTarget, makeContext } from "./context"
 import { MalformedFile } from "./edit"
-import { hashOf, isReadOnly, missingDirs, readText, resolveTarget } from "./fsx"
+import { blockedBy, hashOf, isReadOnly, missingDirs, readText, resolveTarget } from "./fsx"
 import { applyAll, removeAll } from "./ops"
 import type { InstallRecord, RecordedOp } from "./record"
 import { TARGETS, targetById } from "./targets"
@@ -71,6 +71,8 @@ function tryTarget(ctx: InstallContext, target: Target, record: InstallRecord | 
   try {
     for (const edit of edits) {
       const real = resolveTarget(edit.file)
+      const blocker = blockedBy(real)
+      if (blocker) return { skipped: `${blocker} is a file where egc needs a folder` }
       const text = readText(real)
       if (text !== null && isReadOnly(real)) return { skipped: `${edit.file} is read-only` }
       applyAll(text, [{ target: edit.target, purpose: edit.purpose, scope: ctx.scope, op: edit.op }], edit.file, recordedOwned(record, real))

@@ -52,6 +52,15 @@ describe("malformed files are skipped with a reason; the others proceed", () => 
     expect(read(file)).toBe("// someone else's plugin\n")
   })
 
+  test("a file where egc needs a folder (a legacy .clinerules file) skips the target", () => {
+    using sb = sandbox()
+    writeSeed(join(sb.project, ".clinerules"), "- my old single-file rules\n")
+    const p = plan(sb, { targets: ["cline", "qwen"], scope: "project" })
+    expect(p.targets.find((t) => t.id === "cline")?.skipped).toBe(`${join(sb.project, ".clinerules")} is a file where egc needs a folder`)
+    expect(p.targets.find((t) => t.id === "qwen")?.skipped).toBeUndefined()
+    expect(read(join(sb.project, ".clinerules"))).toBe("- my old single-file rules\n")
+  })
+
   test("a file changed between plan and apply is left alone", () => {
     using sb = sandbox()
     const file = join(sb.home, ".gemini", "settings.json")
