@@ -103,6 +103,27 @@ describe("egc crush --", () => {
   }
 })
 
+test("a command that ignores SIGTERM is killed by a second one", async () => {
+  const before = new Set(existsSync(runsDir()) ? readdirSync(runsDir()) : [])
+  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", "trap '' TERM; echo stubborn; while :; do sleep 0.05; done"], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+  const deadline = Date.now() + 10_000
+  while (!(existsSync(runsDir()) && readdirSync(runsDir()).some((n) => !before.has(n)))) {
+    if (Date.now() > deadline) throw new Error("no output from the command")
+    await Bun.sleep(20)
+  }
+  // signals do not queue: repeat until the command is gone (the first is ignored, a later one kills)
+  const output = new Response(proc.stdout).text()
+  let exited = false
+  proc.exited.then(() => (exited = true))
+  for (let tries = 0; !exited && tries < 100; tries++) {
+    proc.kill("SIGTERM")
+    await Promise.race([proc.exited, Bun.sleep(100)])
+  }
+  const [exit, out] = await Promise.all([proc.exited, output])
+  expect(exit).toBe(137)
+  expect(out).toBe("stubborn\n")
+})
+
 describe("egc crush filter / usage", () => {
   test("filter reads stdin as if the command printed it", async () => {
     const input = `${Array.from({ length: 300 }, (_, i) => `test t${i} ... ok`).join("\n")}\ntest result: ok. 300 passed; 0 failed\n`
