@@ -28,6 +28,14 @@ describe("egc crush --", () => {
     expect(r.stdout).toBe("one\ntwo\nthree\n")
   })
 
+  test("nothing of a run's output is in clear anywhere under EGC_HOME", async () => {
+    const marker = `crush-canary-${Math.random().toString(36).slice(2)}`
+    const r = await runEgc(["crush", "--", "sh", "-c", `i=0; while [ $i -lt 300 ]; do echo "${marker} line $i"; i=$((i+1)); done`])
+    expect(r.stdout).toContain(marker)
+    const hits = Bun.spawnSync(["grep", "-rl", marker, EGC_HOME()]).stdout.toString()
+    expect(hits).toBe("")
+  })
+
   test("stdin reaches the command", async () => {
     expect((await runEgc(["crush", "--", "cat"], { stdin: "from stdin\n" })).stdout).toBe("from stdin\n")
   })
