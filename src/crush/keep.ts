@@ -31,7 +31,7 @@ const SUMMARY = new RegExp(
     String.raw`^OK \(\d+ tests?|^Tests: \d+, Assertions:`,
     String.raw`Ran \d+ tests? (?:across|in)`,
     String.raw`^\s*(?:Finished|Compiled|Built|Done|Completed|Ran)\b.*\b(?:in|after) [\d.:]+\s*(?:m?s|sec(?:ond)?s?|min(?:ute)?s?)\b`,
-    String.raw`^\s*(?:running|collected|Starting) \d+ (?:tests?|items?)\b|^Time: \d`,
+    String.raw`^\s*(?:running|Starting) \d+ (?:tests?|items?)\b|\bcollected \d+ items?\b|^Time: \d`,
     String.raw`\bFound \d+ (?:errors?|warnings?|problems?|issues?)|^\s*[✖✗×x] \d+ problems?|\d+ problems? \(\d+ errors?`,
     String.raw`^\s*(?:added|removed|changed|updated|audited|up to date)\b.*\bpackages?\b|\bfound \d+ vulnerabilit|\d+ vulnerabilit`,
     String.raw`^(?:Successfully installed|Installed \d+ packages?|Resolved \d+ packages?|Prepared \d+ packages?|Packages: [+-]?\d)`,

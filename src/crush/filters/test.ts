@@ -3,7 +3,7 @@ import { BLANK, FRAMEWORK_FRAME, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, 
 import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 
 // Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
-export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
+export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.\s*$|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
 
 // A line that reports a failure is never taken for a pass, whatever else it carries (a duration, a ✓ elsewhere).
 const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
