@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative, resolve } from "node:path"
 import { egcBinary, runEgc } from "./_binary"
 import { installedHome, prepareHome } from "./_installed-home"
@@ -65,6 +65,35 @@ describe("egc install, proved by the tools themselves", () => {
       expect(out).not.toMatch(/hook .*failed/i)
       const log = readFileSync(join(h.env.EGC_HOME, "logs", "egc.log"), "utf8")
       expect(log).toMatch(/\[hook\]/)
+    },
+    120_000,
+  )
+
+  test(
+    "Gemini CLI and Qwen Code run egc's hooks from the settings egc install wrote",
+    async () => {
+      using h = prepareHome(["gemini", "qwen"])
+      const quiet = '{\n  "security": { "auth": { "selectedType": "gemini-api-key" }, "folderTrust": { "enabled": false } },\n  "general": { "disableAutoUpdate": true, "disableUpdateNag": true },\n  "privacy": { "usageStatisticsEnabled": false }\n}\n'
+      writeFileSync(join(h.home, ".gemini", "settings.json"), quiet)
+      writeFileSync(join(h.home, ".qwen", "settings.json"), quiet)
+      // a wrapper that notes each call, then runs the real binary
+      const calls = join(h.tmp.path, "calls.log")
+      const wrapper = join(h.tmp.path, "egc wrapper")
+      writeFileSync(wrapper, `#!/bin/sh\necho "$@" >> '${calls}'\nexec '${await egcBinary()}' "$@"\n`)
+      chmodSync(wrapper, 0o755)
+      const inst = await runEgc(["install", "--yes", "--target", "gemini,qwen", "--bin", wrapper], { cwd: h.project, env: h.env })
+      expect(inst.code).toBe(0)
+      // a loopback "model" that refuses every request: the session starts, the prompt is submitted, the call fails fast
+      using model = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ error: { code: 400, message: "no model here", status: "INVALID_ARGUMENT" } }, { status: 400 }) })
+      const url = `http://127.0.0.1:${model.port}`
+      const offline = { ...h.env, GEMINI_API_KEY: "test", GOOGLE_GEMINI_BASE_URL: url, OPENAI_API_KEY: "test", OPENAI_BASE_URL: `${url}/v1` }
+      await client("gemini", ["-p", "hello"], { cwd: h.project, env: offline })
+      expect(readFileSync(calls, "utf8")).toContain("hook session-start --tool gemini\nhook prompt-submit --tool gemini\n")
+      writeFileSync(calls, "")
+      await client("qwen", ["-p", "hello", "--auth-type", "openai"], { cwd: h.project, env: offline })
+      const qwen = readFileSync(calls, "utf8")
+      expect(qwen).toContain("hook session-start --tool qwen")
+      expect(qwen).toContain("hook prompt-submit --tool qwen")
     },
     120_000,
   )
