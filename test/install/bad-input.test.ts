@@ -218,6 +218,25 @@ describe("awkward paths", () => {
     expect(p.files.find((f) => f.path.endsWith("config.toml"))?.after).toContain('command = "C:\\\\Users\\\\Zoë Q\\\\AppData\\\\Local\\\\egc\\\\egc.exe"')
   })
 
+  test("files written by Windows tools (byte-order mark, CRLF) keep both, and come back byte for byte", () => {
+    using sb = sandbox()
+    const settings = "\uFEFF{\r\n  \"model\": \"opus\",\r\n  \"hooks\": {}\r\n}\r\n"
+    const toml = "\uFEFF# from Windows\r\n[mcp_servers.other]\r\ncommand = \"C:\\\\tools\\\\srv.exe\"\r\n"
+    writeSeed(join(sb.home, ".claude", "settings.json"), settings)
+    writeSeed(join(sb.home, ".codex", "config.toml"), toml)
+    const before = snapshot(sb)
+    const { plan: p } = install(sb, { targets: ["claude-code", "codex"] })
+    expect(p.targets.every((t) => !t.skipped)).toBe(true)
+    for (const f of [join(sb.home, ".claude", "settings.json"), join(sb.home, ".codex", "config.toml")]) {
+      const text = read(f)
+      expect(text.startsWith("\uFEFF")).toBe(true)
+      expect(text.replace(/\r\n/g, "")).not.toContain("\n")
+    }
+    expect(read(join(sb.home, ".codex", "config.toml"))).toContain('command = "C:\\\\tools\\\\srv.exe"')
+    uninstall()
+    expect(snapshot(sb)).toEqual(before)
+  })
+
   test("a HOME with spaces and non-ASCII characters", () => {
     using sb = sandbox()
     const home = join(sb.tmp.path, "Jöhn Dœ home")
