@@ -273,6 +273,25 @@ describe("several tools sharing one file", () => {
   })
 })
 
+describe("uninstall by scope", () => {
+  test("--scope project removes only this project's entries; user-level and other projects stay", () => {
+    using sb = sandbox()
+    const other = join(sb.tmp.path, "other-project")
+    mkdirSync(other, { recursive: true })
+    install(sb, { targets: ["qwen"] })
+    install(sb, { targets: ["qwen"], scope: "project" })
+    const { computePlan } = require("../../src/install") as typeof import("../../src/install")
+    applyPlan(computePlan({ scope: "project", project: other, bin: sb.bin, home: sb.home, pathDirs: [], targets: ["qwen"], record: loadRecord() }))
+    const r = uninstall({ scope: "project", project: sb.project })
+    expect(r.removed.sort()).toEqual([join(sb.project, ".qwen", "settings.json"), join(sb.project, "QWEN.md")].sort())
+    expect(existsSync(join(other, "QWEN.md"))).toBe(true)
+    expect(existsSync(join(sb.home, ".qwen", "QWEN.md"))).toBe(true)
+    uninstall({ scope: "user" })
+    expect(existsSync(join(sb.home, ".qwen"))).toBe(false)
+    expect(existsSync(join(other, "QWEN.md"))).toBe(true)
+  })
+})
+
 describe("detection", () => {
   test("only tools with a home folder or a binary on PATH are selected without --target", () => {
     using sb = sandbox()
