@@ -35,7 +35,7 @@ export function compileTool(def: ToolDef): CompiledTool {
       name: def.name,
       title: def.title,
       description: def.description.trim(),
-      inputSchema: jsonSchema(input, "input"),
+      inputSchema: slim(jsonSchema(input, "input")),
       outputSchema: lean(jsonSchema(output, "output")),
       annotations: def.annotations,
     },
@@ -60,6 +60,23 @@ function lean(node: unknown): Record<string, unknown> {
   for (const [k, v] of Object.entries(node)) {
     if (k === "description" || k === "additionalProperties") continue
     out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, lean(s)])) : lean(v)
+  }
+  return out
+}
+
+/**
+ * The listed input schema leaves out length limits (minLength, maxLength, minItems, maxItems): the
+ * server still enforces them and names the limit in its error, and listing them on every field of
+ * every tool costs more context than the rare oversized call they would prevent.
+ */
+const SLIM_KEYS = new Set(["minLength", "maxLength", "minItems", "maxItems"])
+function slim(node: unknown): Record<string, unknown> {
+  if (Array.isArray(node)) return node.map(slim) as unknown as Record<string, unknown>
+  if (node === null || typeof node !== "object") return node as Record<string, unknown>
+  const out: Record<string, unknown> = {}
+  for (const [k, v] of Object.entries(node)) {
+    if (SLIM_KEYS.has(k)) continue
+    out[k] = k === "properties" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, slim(s)])) : slim(v)
   }
   return out
 }

@@ -91,9 +91,10 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
   for (const pid of scope.projects ?? []) {
     const idx = projectIndex(store, pid)
     for (const r of idx.search.search(`${p.title} ${p.body} ${p.entities.join(" ")}`).slice(0, 20)) {
-      const v = idx.items.get(String(r.id))
-      if (!v || v.status !== "active" || !scopes.has(v.scope) || (v.expiresAt !== undefined && v.expiresAt <= t)) continue
-      seen.push({ v, s: similarity(p, v) })
+      const m = idx.meta.get(String(r.id))
+      if (!m || m.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
+      const v = idx.view(m.id)
+      if (v) seen.push({ v, s: similarity(p, v) })
     }
   }
   seen.sort((a, b) => b.s - a.s)
@@ -102,7 +103,12 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
   const sameKind = seen.filter((x) => x.v.kind === kind && x.s >= SIMILARITY.supersede)
   let placement: Placement = "new"
   let targets = seen.filter((x) => x.s >= SIMILARITY.related)
-  if (best && best.s >= SIMILARITY.duplicate && best.v.kind === kind) {
+  const declared = p.input.supersedes ? declaredTarget(store, scope.projects ?? [], p, p.input.supersedes) : undefined
+  if (declared) {
+    // the agent named what this replaces: that is the placement, whatever the text overlap
+    placement = "supersede"
+    targets = [declared]
+  } else if (best && best.s >= SIMILARITY.duplicate && best.v.kind === kind) {
     placement = "duplicate"
     targets = [best]
   } else if (sameKind.length) {
@@ -118,6 +124,15 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
     targets: top.map((x) => ({ id: x.v.id, title: x.v.title, kind: x.v.kind, similarity: Math.round(x.s * 1000) / 1000 })),
     ambiguous,
   }
+}
+
+function declaredTarget(store: Store, projects: string[], p: Prepared, id: string): { v: ItemView; s: number } | undefined {
+  for (const pid of projects) {
+    const idx = projectIndex(store, pid)
+    const v = idx.meta.get(id)?.status === "active" ? idx.view(id) : undefined
+    if (v) return { v, s: similarity(p, v) }
+  }
+  return undefined
 }
 
 /** Score and stage candidates; nothing is written. */

@@ -8,8 +8,10 @@ import { printData } from "../ui"
 const providers: Array<() => Promise<CheckProvider>> = [
   async () => coreChecks,
   async () => (await import("../../mesh/doctor")).meshChecks,
+  async () => (await import("../../guard/doctor")).guardChecks,
   async () => (await import("../../crush/doctor")).crushChecks,
   async () => (await import("../../install/doctor")).installChecks,
+  async () => (await import("../../hooks/doctor")).hookChecks,
 ]
 
 export default defineCommand({

@@ -12,6 +12,7 @@ export const commands: Record<string, Loader> = {
   project: () => load(import("./project")),
   doctor: () => load(import("./doctor")),
   keys: () => load(import("./keys")),
+  memory: () => load(import("./memory")),
   serve: () => load(import("./serve")),
   mesh: () => load(import("./mesh")),
   crush: () => load(import("./crush")),

@@ -19,7 +19,7 @@ export const tokenSavings = defineTool({
   name: "token_savings",
   title: "Token savings of the output crusher",
   description,
-  profile: "default",
+  profile: "full",
   input: {
     since: z.string().max(40).optional().describe("only runs since a duration ago (30m, 24h, 7d, 2w) or a date (2026-01-31); default: all kept history"),
     scope: z.enum(["project", "all"]).default("project").describe("this project only, or every project on this machine"),

@@ -5,6 +5,8 @@ import { loadKeys } from "../../../core/keys"
 import { paths } from "../../../core/paths"
 import { VERSION } from "../../../version"
 import { runProbe, type Probe } from "../../health"
+import type { ToolContext } from "../../tool"
+import { memoryFor } from "../memory/_shared"
 import { defineTool } from "../../tool"
 import description from "./server-health.md" with { type: "text" }
 
@@ -16,6 +18,18 @@ const part = z.object({
 const attempt = (fn: () => string): Probe => {
   try {
     return { status: "ok", detail: fn() }
+  } catch (e) {
+    return { status: "fail", detail: errorMessage(e) }
+  }
+}
+
+/** The in-memory search index of this project: every live record opened and indexed, or which did not. */
+function indexProbe(ctx: ToolContext): Probe {
+  try {
+    const list = memoryFor(ctx).list({ project: ctx.project, scope: "all" })
+    const detail = `${list.length} live items of this project decrypted and indexed`
+    if (list.unreadable.length) return { status: "warn", detail: `${detail}; ${list.unreadable.length} records failed to open (run egc doctor)` }
+    return { status: "ok", detail }
   } catch (e) {
     return { status: "fail", detail: errorMessage(e) }
   }
@@ -44,7 +58,7 @@ export const serverHealth = defineTool({
       if (key.status === "ok") bindKey(db, loadKeys({ create: false }).keyId)
       return `${paths.db()} open`
     })
-    const index = runProbe("index", { status: "absent", detail: "no memory search index in this build" })
+    const index = runProbe("index", indexProbe(ctx))
     const config = runProbe("config", { status: "ok", detail: "valid" })
     return { version: VERSION, database, key, index, config, project: ctx.project.display }
   },

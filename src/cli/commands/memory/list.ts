@@ -1,0 +1,40 @@
+import { defineCommand } from "citty"
+import { cwdArgs, jsonArgs } from "../../_args"
+import { printData } from "../../ui"
+import { line, session } from "./_shared"
+
+export const list = defineCommand({
+  meta: { name: "list", description: "list this project's memory (live items; --status for others)" },
+  args: {
+    ...cwdArgs,
+    ...jsonArgs,
+    kind: { type: "string", description: "only this kind (decision, lesson, context, …)" },
+    status: { type: "string", description: "statuses, comma-separated (default: active)" },
+    limit: { type: "string", description: "most items (default 100)" },
+  },
+  async run({ args }) {
+    const { project, memory } = await session(args.cwd)
+    const items = memory.list({
+      project,
+      scope: "all",
+      ...(args.kind ? { kinds: [args.kind] } : {}),
+      ...(args.status ? { statuses: args.status.split(",").map((s) => s.trim()) } : {}),
+      limit: Number(args.limit ?? 100) || 100,
+    })
+    if (args.json) return printData({ project: project.display, items, unreadable: items.unreadable })
+    const out = items.map(line)
+    if (items.unreadable.length) out.push(`${items.unreadable.length} records failed to open: ${items.unreadable.map((u) => u.id).join(", ")} (run egc doctor)`)
+    printData(out.length ? out.join("\n") : `no memory for ${project.display}`)
+  },
+})
+
+export const search = defineCommand({
+  meta: { name: "search", description: "search this project's memory by words" },
+  args: { ...cwdArgs, ...jsonArgs, query: { type: "positional", required: true, description: "words" }, all: { type: "boolean", description: "search all your projects" } },
+  async run({ args }) {
+    const { project, memory } = await session(args.cwd)
+    const items = memory.search({ project, query: String(args.query), crossProject: Boolean(args.all), limit: 50 })
+    if (args.json) return printData(items)
+    printData(items.length ? items.map((v) => `${args.all ? `[${v.project.display}] ` : ""}${line(v)}`).join("\n") : "nothing found")
+  },
+})

@@ -1,0 +1,33 @@
+import { z } from "zod"
+import { defineTool } from "../../tool"
+import { itemShape, memoryFor, projectField, toItem, unreadableField, unreadableOut } from "./_shared"
+import description from "./memory-history.md" with { type: "text" }
+
+export const memoryHistory = defineTool({
+  name: "memory_history",
+  title: "Item history",
+  description,
+  profile: "full",
+  input: { id: z.string().min(1).max(100).describe("item id") },
+  output: {
+    project: projectField,
+    versions: z.array(itemShape),
+    audit: z.array(z.object({ at: z.string(), action: z.string(), source: z.string(), item: z.string().optional(), detail: z.string().optional() })),
+    unreadable: unreadableField,
+  },
+  annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
+  handler: (args, ctx) => {
+    const memory = memoryFor(ctx)
+    const versions = memory.history({ project: ctx.project, id: args.id })
+    const ids = new Set(versions.map((v) => v.id).concat(args.id))
+    const audit = [...ids].flatMap((item) => memory.audit({ project: ctx.project, item, limit: 50 }))
+    return {
+      project: ctx.project.display,
+      versions: versions.map(toItem),
+      audit: audit
+        .sort((a, b) => a.seq - b.seq)
+        .map((a) => ({ at: new Date(a.at).toISOString(), action: a.action, source: a.source, ...(a.item ? { item: a.item } : {}), ...(a.detail ? { detail: a.detail } : {}) })),
+      ...unreadableOut(versions.unreadable),
+    }
+  },
+})
