@@ -14,7 +14,7 @@ process.env.HOME = env.HOME
 process.env.EGC_HOME = env.EGC_HOME
 
 const WORDS = "auth cache queue invoice ledger billing webhook retry timeout schema migration index shard replica token session cookie cors csrf upload thumbnail search ranking feature flag rollout canary metrics tracing logging alert pager deploy rollback container kubernetes helm terraform bucket cdn latency throughput batch stream kafka redis postgres sqlite mongo graphql grpc rest pagination cursor idempotency checkout cart price tax currency locale timezone cron worker scheduler lock mutex".split(" ")
-const pick = (i: number, k: number) => WORDS[(i * 7 + k * 13) % WORDS.length]
+const pick = (i: number, k: number): string => WORDS[(i * 7 + k * 13) % WORDS.length] ?? "x"
 const { resolveProject } = await import("../../src/core/project")
 const { openMemory } = await import("../../src/memory")
 const p = resolveProject(project)
