@@ -30,11 +30,6 @@ export function tx<T>(store: Store, fn: () => T): T {
   }
 }
 
-export function nextRev(store: Store): number {
-  const row = store.db.query("UPDATE memory_counter SET rev = rev + 1 WHERE id = 1 RETURNING rev").get() as { rev: number }
-  return row.rev
-}
-
 export function currentRev(store: Store): number {
   return (store.db.query("SELECT rev FROM memory_counter WHERE id = 1").get() as { rev: number }).rev
 }

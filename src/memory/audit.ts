@@ -1,11 +1,10 @@
 import type { Database } from "bun:sqlite"
 import { keyedHash } from "../core/crypto"
 import type { Keys } from "../core/keys"
-import { now } from "../core/clock"
 import type { Actor } from "./types"
 
 /**
- * Append-only, hash-chained audit log. Each row's hash is a keyed hash over the previous hash and
+ * Reading and verifying the append-only, hash-chained audit log (appended by write/audit.ts). Each row's hash is a keyed hash over the previous hash and
  * the row's fields, so an edited, deleted or inserted row breaks the chain and cannot be re-sealed
  * without the key. Details never carry memory content, only ids, kinds and reasons.
  */
@@ -19,9 +18,9 @@ export interface AuditEntry {
   detail?: string
 }
 
-const GENESIS = "0".repeat(64)
+export const GENESIS = "0".repeat(64)
 
-interface Row {
+export interface AuditRow {
   seq: number
   at: number
   project: string
@@ -35,29 +34,9 @@ interface Row {
   hash: string
 }
 
-function rowHash(keys: Keys, r: Omit<Row, "hash">): string {
+export function rowHash(keys: Keys, r: Omit<AuditRow, "hash">): string {
   const fields = [r.prev, r.seq, r.at, r.project, r.item ?? "", r.action, r.source, r.session ?? "", r.tool ?? "", r.detail ?? ""]
   return keyedHash(keys.hash, `memory-audit|${fields.map((f) => JSON.stringify(f)).join("|")}`)
-}
-
-/** Call inside the write transaction that makes the change, so the record and the change commit together. */
-export function appendAudit(db: Database, keys: Keys, entry: AuditEntry): void {
-  const last = db.query("SELECT seq, hash FROM memory_audit ORDER BY seq DESC LIMIT 1").get() as { seq: number; hash: string } | null
-  const row = {
-    seq: (last?.seq ?? 0) + 1,
-    at: now(),
-    project: entry.project,
-    item: entry.item ?? null,
-    action: entry.action,
-    source: entry.actor.source,
-    session: entry.actor.sessionId ?? null,
-    tool: entry.actor.tool ?? null,
-    detail: entry.detail ?? null,
-    prev: last?.hash ?? GENESIS,
-  }
-  db.query(
-    "INSERT INTO memory_audit (seq, at, project, item, action, source, session, tool, detail, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(row.seq, row.at, row.project, row.item, row.action, row.source, row.session, row.tool, row.detail, row.prev, rowHash(keys, row))
 }
 
 export interface AuditVerdict {
@@ -72,7 +51,7 @@ export function verifyAudit(db: Database, keys: Keys): AuditVerdict {
   let prev = GENESIS
   let expectedSeq = 1
   let rows = 0
-  for (const r of db.query("SELECT * FROM memory_audit ORDER BY seq").iterate() as IterableIterator<Row>) {
+  for (const r of db.query("SELECT * FROM memory_audit ORDER BY seq").iterate() as IterableIterator<AuditRow>) {
     rows++
     if (r.seq !== expectedSeq) return { ok: false, rows, brokenAt: r.seq, reason: `row ${expectedSeq} is missing` }
     if (r.prev !== prev) return { ok: false, rows, brokenAt: r.seq, reason: "link to the previous row does not match" }
@@ -97,6 +76,6 @@ export interface AuditView {
 export function auditLog(db: Database, q: { project: string; item?: string; limit?: number }): AuditView[] {
   const rows = (q.item
     ? db.query("SELECT * FROM memory_audit WHERE project = ? AND item = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.item, q.limit ?? 100)
-    : db.query("SELECT * FROM memory_audit WHERE project = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.limit ?? 100)) as Row[]
+    : db.query("SELECT * FROM memory_audit WHERE project = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.limit ?? 100)) as AuditRow[]
   return rows.map((r) => ({ seq: r.seq, at: r.at, project: r.project, item: r.item ?? undefined, action: r.action, source: r.source, session: r.session ?? undefined, detail: r.detail ?? undefined }))
 }

@@ -73,6 +73,8 @@ export interface Memory {
     /** Marks expired entries (they are already invisible); returns their ids. */
     sweep(): string[]
   }
+  /** Both sweeps (lesson decay, working-memory expiry); idempotent and cheap (no record is opened). Call it at session start. */
+  maintain(): { decayed: number; archived: number; expired: number }
   propose(q: { project: Project; items: ItemInput[] }, ctx: WriteContext): ProposalResult
   commit(q: { proposalId: string; drop?: number[] }, ctx: WriteContext): CommitResult
   discard(proposalId: string): boolean
@@ -140,6 +142,10 @@ export function createMemory(store: Store): Memory {
       get: (q) => getWorking(store, q),
       list: (q) => listWorking(store, q),
       sweep: () => expireSweep(store),
+    },
+    maintain: () => {
+      const lessons = decaySweep(store)
+      return { decayed: lessons.decayed.length, archived: lessons.archived.length, expired: expireSweep(store).length }
     },
     propose: (q, ctx) => propose(store, q, ctx),
     commit: (q, ctx) => commitProposal(store, q, ctx),

@@ -7,6 +7,7 @@ import { processTerm, tokenize } from "./read/_terms"
 import { normalEntity } from "./_text"
 import { tx, type Store } from "./_store"
 import { decideConsent } from "./write/consent"
+import { consumeGrant } from "./write/grants"
 import { insertPrepared, SUPERSEDE_CONFIDENCE_BAR } from "./write/item"
 import { LESSON, reinforceRow } from "./write/mutate"
 import { isRefusal, prepareItem, type Prepared } from "./write/prepare"
@@ -178,7 +179,7 @@ export function commitProposal(store: Store, q: { proposalId: string; drop?: num
       results.push(commitOne(store, p, scored, ctx, consent.status))
     })
     const stored = results.some((r) => r.outcome === "created" || r.outcome === "pending" || r.outcome === "reinforced")
-    if (stored && consent.grantId) store.db.query("UPDATE memory_grants SET consumed_at = ? WHERE id = ?").run(now(), consent.grantId)
+    if (stored && consent.grantId) consumeGrant(store, consent.grantId)
     return { ok: stored || results.every((r) => r.outcome === "unchanged"), results }
   })
   if (out.ok) all.delete(q.proposalId)

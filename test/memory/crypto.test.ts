@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { Database } from "bun:sqlite"
-import { readFileSync, existsSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { randomKey } from "../../src/core/crypto"
 import { openMemory } from "../../src/memory"
 import { agent, bench, miner, person } from "./_setup"
@@ -79,7 +79,9 @@ describe("nothing in plaintext at rest", () => {
     expect(b.memory.search({ project: p, query: canary }).length).toBeGreaterThan(5)
     const scan = (path: string) => {
       if (!existsSync(path)) return []
-      const bytes = readFileSync(path)
+      // read in another process: closing a descriptor of the database file in this process would
+      // drop the POSIX locks SQLite holds on it (see readStoreFile in test/fixture.ts)
+      const bytes = Buffer.from(Bun.spawnSync(["cat", path]).stdout)
       const hits: string[] = []
       for (const needle of [canary, canary.toUpperCase(), "ZZZZZZZZZZZZZZZZ"]) {
         if (bytes.includes(Buffer.from(needle, "latin1")) || bytes.includes(Buffer.from(needle, "utf16le"))) hits.push(needle)

@@ -41,6 +41,9 @@ describe("several processes", () => {
     using dir = tmpdir()
     using repo = tmpdir({ git: { origin: "git@github.com:acme/conc.git" } })
     const dbPath = join(dir.path, "m.db")
+    // the store exists before the writers start, as it does once egc has run once; switching a
+    // brand-new file to WAL from two processes at once can fail without waiting
+    reopen(dbPath).db.close()
     const n = 60
     const a = spawnWorker(dbPath, repo.path, "write", "A", n)
     const b = spawnWorker(dbPath, repo.path, "write", "B", n)

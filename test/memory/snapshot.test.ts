@@ -3,6 +3,7 @@ import { aad, open, seal } from "../../src/core/crypto"
 import { createMemory } from "../../src/memory"
 import { INDEX_OPTIONS, newSearch, SNAPSHOT_MIN_DOCS } from "../../src/memory/read/cache"
 import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
+import { saveSnapshot } from "../../src/memory/write/snapshot"
 import { agent, bench, person } from "./_setup"
 
 const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "auth", "mailer", "reports"]
@@ -92,5 +93,22 @@ describe("snapshot rules", () => {
     expect(cold.recall({ project: p, query: "translate number 7" }).items.length).toBeGreaterThan(0)
     const plain = open(b.memory.store.keys.content, row().snapshot_enc, aad("memory_snapshots", p.id, p.id))
     expect(unpackIndex(plain, INDEX_OPTIONS, "terms-2").documentCount).toBe(SNAPSHOT_MIN_DOCS)
+  })
+})
+
+describe("snapshot and forget race", () => {
+  test("an index read before a forget is never stored after it", () => {
+    using b = bench()
+    const p = b.project()
+    for (let i = 0; i < SNAPSHOT_MIN_DOCS; i++) b.memory.write({ kind: "note", body: `quokka fact ${i}` }, { project: p, actor: agent })
+    const stale = newSearch()
+    stale.addAll([{ id: "x", title: "", text: "quokka secret" }])
+    const rev = (b.memory.store.db.query("SELECT rev FROM memory_counter").get() as { rev: number }).rev
+    b.memory.forget({ project: p, text: "quokka fact 3" }, person)
+    saveSnapshot(b.memory.store, p.id, rev, 1, packIndex(stale, "terms-2"))
+    expect(b.memory.store.db.query("SELECT COUNT(*) AS n FROM memory_snapshots").get()).toEqual({ n: 0 })
+    const later = (b.memory.store.db.query("SELECT rev FROM memory_counter").get() as { rev: number }).rev
+    saveSnapshot(b.memory.store, p.id, later, 1, packIndex(stale, "terms-2"))
+    expect(b.memory.store.db.query("SELECT COUNT(*) AS n FROM memory_snapshots").get()).toEqual({ n: 1 })
   })
 })

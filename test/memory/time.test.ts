@@ -105,3 +105,15 @@ describe("time", () => {
     expect(view()).toMatchObject({ status: "active", confidence: 0.3 })
   })
 })
+
+test("maintain runs both sweeps and is idempotent", () => {
+  using b = bench()
+  const p = b.project()
+  const ctx = { project: p, actor: agent }
+  at(Date.UTC(2026, 5, 1))
+  b.memory.lessons.save({ body: "a lesson nobody uses", confidence: 0.3 }, ctx)
+  b.memory.working.set({ key: "k", value: "v", ttlMs: 1000 }, ctx)
+  at(t + 30 * DAY + 3 * WEEK)
+  expect(b.memory.maintain()).toEqual({ decayed: 0, archived: 1, expired: 1 })
+  expect(b.memory.maintain()).toEqual({ decayed: 0, archived: 0, expired: 0 })
+})

@@ -12,6 +12,7 @@ const providers: Array<() => Promise<CheckProvider>> = [
   async () => (await import("../../crush/doctor")).crushChecks,
   async () => (await import("../../install/doctor")).installChecks,
   async () => (await import("../../hooks/doctor")).hookChecks,
+  async () => (await import("../../memory/doctor")).memoryChecks,
 ]
 
 export default defineCommand({

@@ -1,7 +1,7 @@
 import { HOUR, now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import type { Project } from "../../core/project"
-import { appendAudit } from "../audit"
+import { appendAudit } from "./audit"
 import { tx, type Store } from "../_store"
 import type { Actor, ConsentPolicy, GrantDecision } from "../types"
 import { isPerson, projectPolicy } from "./consent"
@@ -44,4 +44,9 @@ export function setPolicy(store: Store, q: { project: Project; policy: ConsentPo
 
 export function getPolicy(store: Store, project: Project): ConsentPolicy {
   return projectPolicy(store, project.id)
+}
+
+/** An approve-run grant authorises exactly one successful write or commit. */
+export function consumeGrant(store: Store, grantId: string): void {
+  store.db.query("UPDATE memory_grants SET consumed_at = ? WHERE id = ? AND consumed_at IS NULL").run(now(), grantId)
 }

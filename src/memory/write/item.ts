@@ -1,10 +1,12 @@
+import { nextRev } from "./rev"
 import { now } from "../../core/clock"
 import { newId } from "../../core/ids"
-import { appendAudit } from "../audit"
+import { appendAudit } from "./audit"
 import { entityKeyGroups, itemPrint, keyHash, sealContent, textPrint } from "../_seal"
-import { GLOBAL, nextRev, storedScope, tx, WORKING_MAX_TTL_MS, type Store } from "../_store"
+import { GLOBAL, storedScope, tx, WORKING_MAX_TTL_MS, type Store } from "../_store"
 import type { ItemInput, Status, WriteContext, WriteResult } from "../types"
 import { decideConsent } from "./consent"
+import { consumeGrant } from "./grants"
 import { isRefusal, prepareItem, type Prepared } from "./prepare"
 import { registerProject } from "./register"
 import { LESSON, reinforceRow, supersedeRow } from "./mutate"
@@ -94,7 +96,7 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
     else supersedeRow(store, target, id, project, ctx.actor)
   } else if (target) addEdge(store, project, id, target, "supersedes", 1)
   const grantId = "grantId" in consent ? (consent.grantId as string | undefined) : undefined
-  if (grantId && status === "active") store.db.query("UPDATE memory_grants SET consumed_at = ? WHERE id = ?").run(t, grantId)
+  if (grantId && status === "active") consumeGrant(store, grantId)
   const outcome = status === "pending" ? "pending" : "created"
   return { outcome, id, status, ...(p.redacted.length ? { redacted: p.redacted } : {}), ...(conflictId ? { conflictId } : {}) }
 }
