@@ -12,8 +12,11 @@ export async function memoryFor(ctx: ToolContext): Promise<Memory> {
   if (opened?.db === db) return opened.memory
   const { openMemory } = await import("../../../memory")
   const m = ctx.config.memory
-  opened = { db, memory: openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours }) }
-  return opened.memory
+  const memory = openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours })
+  // once per server process: lesson decay and working-memory expiry (both idempotent)
+  memory.maintain()
+  opened = { db, memory }
+  return memory
 }
 
 export const agent = (ctx: ToolContext): Actor => ({ source: "agent", sessionId: ctx.session.id, ...(ctx.session.client ? { tool: ctx.session.client } : {}) })
