@@ -27,7 +27,7 @@ describe("session-start", () => {
     const ctx = contextOf(r.stdout) ?? ""
     expect(ctx).toContain("Use pnpm workspaces")
     expect(ctx).toContain("wire the billing webhook")
-    expect(ctx).toMatch(/Awaiting review \(1\)[\s\S]*prefer small PRs[\s\S]*egc review/)
+    expect(ctx).toMatch(/Awaiting review \(1\)\n- m_\w+: prefer small PRs[\s\S]*egc memory approve <id>/)
     expect(ctx.startsWith("<egc-memory>")).toBe(true)
     expect(ctx).not.toMatch(/egc:v1|\\x01/)
     const other = await call("session-start", "claude-code", payload("claude-code", "session-start", { cwd: b.path }))

@@ -18,7 +18,7 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
     input.sessionId ? mesh?.unreadFor?.(project, input.sessionId) : undefined,
   ])
   const review = pending?.length
-    ? `${pending.map((t) => `- ${t}`).join("\n")}\nThe person approves these with \`egc review\` (or asks you to call memory_review); until then they are not facts.`
+    ? `${pending.map((p) => `- ${p.id}: ${p.title}`).join("\n")}\nUntil the person approves them (\`egc memory review\`, \`egc memory approve <id>\`, or by asking you to call memory_review) they are not facts.`
     : undefined
   const context = frame([
     state,
