@@ -7,7 +7,7 @@ import { ALLOW, rank, stricter, type GuardContext, type Verdict } from "./types"
 import { Walker } from "./walk"
 
 export const MAX_COMMAND_CHARS = 256 * 1024
-const FORK_BOMB = /(\w+|:)\s*\(\s*\)\s*\{[^}]*\1\s*\|\s*\1\s*&/
+const FORK_BOMB = /(^|[\s;&|])([\w:]+)\s*\(\s*\)\s*\{\s*\2\s*\|\s*\2\s*&\s*;?\s*\}/
 
 export interface Judgement {
   verdict: Verdict
@@ -46,6 +46,7 @@ function walkText(text: string, scene: Scene, trace = false): Omit<Judgement, "s
   if (trace) walker.trace = []
   try {
     const script = parseShell(text)
+    if (script.truncated) walker.report({ decision: "ask", rule: "parse.budget", reason: `the command is too long to judge within the time cap (${script.truncated})`, alternative: "put the script in a file and review it" })
     if (script.errors.length) walker.report({ decision: "ask", rule: "parse.error", reason: `the command does not parse cleanly (${script.errors[0]}), so it cannot be judged`, alternative: "fix the quoting, then run it again" })
     walker.walkScript(script, { cwd: scene.cwd, vars: new Map(), depth: 0 })
     return { verdict: walker.verdict, findings: walker.findings, parseErrors: script.errors, ...(walker.trace ? { trace: walker.trace } : {}) }

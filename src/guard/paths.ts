@@ -22,6 +22,7 @@ export function resolveArg(arg: Arg, state: WalkState, scene: Scene): string | u
     if (unknown || text.includes("$")) return undefined
   }
   if (text === "~" || text.startsWith("~/")) text = scene.home + text.slice(1)
+  else if (/^~[A-Za-z_][\w.-]*(\/|$)/.test(text)) text = `/home/${text.slice(1)}`
   if (text.startsWith("/")) return resolve(text)
   return state.cwd === undefined ? undefined : resolve(state.cwd, text)
 }

@@ -25,10 +25,20 @@ export function findProjectRoot(cwd: string): string | undefined {
   return found
 }
 
+/**
+ * Outside any repository, a folder below the home directory (or a temp folder) is the workspace,
+ * so deleting a build folder inside it is judged like one inside a project. Home itself and
+ * system folders never are.
+ */
+function workspaceOf(cwd: string, home: string): string | undefined {
+  if (cwd.startsWith(`${home}/`) || /^\/(tmp|var\/tmp|private\/tmp)\/./.test(cwd)) return cwd
+  return undefined
+}
+
 export function sceneFor(ctx: GuardContext): Scene {
   const cwd = resolve(ctx.cwd)
   const home = resolve(ctx.home ?? userHome())
-  const root = ctx.projectRoot ?? findProjectRoot(cwd)
+  const root = ctx.projectRoot ?? findProjectRoot(cwd) ?? workspaceOf(cwd, home)
   return {
     cwd,
     home,

@@ -8,8 +8,11 @@ import { BudgetExceeded, parseShell } from "./shell/parse"
 import { ALLOW, rank, type Verdict } from "./types"
 
 const MAX_SCRIPT_DEPTH = 8
+/** Commands judged per decision before the guard stops and asks: bounds the work on huge scripts. */
+export const MAX_INVOCATIONS = 600
 const NETWORK_FETCHERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c", "lynx", "links", "ftp", "tftp", "scp", "ssh"])
 const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
+const DECLARERS = new Set(["export", "declare", "local", "readonly", "typeset"])
 
 /** Walks a parsed script, building one invocation per simple command, and collects the strictest verdict. */
 export class Walker implements Walk {
@@ -17,6 +20,7 @@ export class Walker implements Walk {
   readonly findings: Verdict[] = []
   /** When set, every invocation judged is described here (for `egc guard explain`). */
   trace: string[] | undefined
+  private invocations = 0
 
   constructor(readonly scene: Scene) {}
 
@@ -39,6 +43,7 @@ export class Walker implements Walk {
       this.report(ask("parse.budget", `${origin} is too complex to judge within the time cap`))
       return
     }
+    if (parsed.truncated) this.report(ask("parse.budget", `${origin} is too long to judge within the time cap (${parsed.truncated})`, "put the script in a file and review it"))
     if (parsed.errors.length) this.report(ask("parse.error", `${origin} does not parse cleanly (${parsed.errors[0]}), so it cannot be judged`, "fix the quoting, then run it again"))
     this.walkScript(parsed, { ...state, vars: new Map(state.vars), depth: state.depth + 1 })
   }
@@ -48,7 +53,7 @@ export class Walker implements Walk {
       let upstream: Stdin | undefined
       for (const cmd of pipeline.commands) {
         this.command(cmd, state, upstream)
-        upstream = cmd.type === "simple" ? streamFrom(cmd, state) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
+        upstream = cmd.type === "simple" ? streamFrom(cmd) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
       }
     }
   }
@@ -70,10 +75,16 @@ export class Walker implements Walk {
       state.vars.set(a.text.slice(0, eq).replace(/\[.*$|\+$/, ""), a.dynamic ? undefined : a.text.slice(eq + 1))
     }
     if (!cmd.words.length) return
-    const args = cmd.words.map((w) => staticArg(w))
+    const args = cmd.words.flatMap((w) => staticArgs(w))
     const stdin = stdinOf(cmd) ?? upstream
     this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
     if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
+    if (DECLARERS.has(args[0]?.text ?? "")) {
+      for (const a of args.slice(1)) {
+        const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)
+        if (m) state.vars.set(m[1]!, a.unknown ? undefined : m[2])
+      }
+    }
   }
 
   private subs(w: Word, state: WalkState): void {
@@ -81,19 +92,32 @@ export class Walker implements Walk {
   }
 
   run(inv: Invocation): void {
+    if (++this.invocations > MAX_INVOCATIONS) throw new BudgetExceeded(`more than ${MAX_INVOCATIONS} commands`)
     const before = this.findings.length
+    const line = this.trace?.push("") ?? 0
     const v = dispatch(inv, this)
     this.report(v)
-    if (this.trace) {
-      const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : JSON.stringify(a.text).slice(1, -1))).join(" ")
-      const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
-      const note = v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`
-      this.trace.push(`${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`)
-    }
+    if (this.trace) this.trace[line - 1] = describe(inv, v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`)
   }
 }
 
-/** `$(echo ls)` as a command name is `ls`: substitutions of plain echo are evaluated, nothing else. */
+/** One line of `egc guard explain`: the words as judged (⟨unknown⟩ ones marked), stdin, and the rule's answer. */
+function describe(inv: Invocation, note: string): string {
+  const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : /[\s"\\]/.test(a.text) || !a.text ? JSON.stringify(a.text) : a.text)).join(" ")
+  const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
+  return `${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`
+}
+
+/**
+ * `$(echo rm -rf /)` is `rm -rf /`: an unquoted substitution of plain echo is evaluated and split
+ * into words as the shell would; any other substitution stays unknown.
+ */
+function staticArgs(w: Word): Arg[] {
+  const one = staticArg(w)
+  if (!w.dynamic || one.unknown || w.raw.startsWith('"') || !/\s/.test(one.text)) return [one]
+  return one.text.split(/\s+/).filter(Boolean).map((text) => ({ text, unknown: false, glob: /[*?[]/.test(text) }))
+}
+
 function staticArg(w: Word): Arg {
   if (!w.dynamic || !w.subs.length || !/^\$\(.*\)$|^`.*`$/s.test(w.text)) return argOf(w)
   const sub = w.subs[0]!
@@ -113,7 +137,7 @@ function stdinOf(cmd: SimpleCommand): Stdin | undefined {
 }
 
 /** What a pipeline stage hands to the next: literal text from echo/printf, or an opaque stream. */
-function streamFrom(cmd: SimpleCommand, state: WalkState): Stdin {
+function streamFrom(cmd: SimpleCommand): Stdin {
   const name = baseName(cmd.words[0]?.text ?? "")
   const viaHeredoc = stdinOf(cmd)
   if (name === "cat" && cmd.words.length === 1 && viaHeredoc?.kind === "data") return viaHeredoc
@@ -122,8 +146,7 @@ function streamFrom(cmd: SimpleCommand, state: WalkState): Stdin {
     while (rest[0]?.startsWith("-") && rest[0].length <= 3) rest.shift()
     return { kind: "data", text: rest.join(" ").replace(/\\n/g, "\n"), literal: true }
   }
-  const network = NETWORK_FETCHERS.has(name) || cmd.words.some((w) => w.subs.some(fetches))
-  void state
+  const network = cmd.words.slice(0, 4).some((w) => NETWORK_FETCHERS.has(baseName(w.text))) || cmd.words.some((w) => w.subs.some(fetches))
   return { kind: "stream", producer: name || "(unknown)", fromNetwork: network }
 }
 

@@ -24,9 +24,12 @@ describe("bad input", () => {
     expect(ms).toBeLessThan(50)
   })
 
-  test("a large but acceptable command is parsed in full: a danger at its end is found", () => {
-    const { v } = timed(`${"echo ok; ".repeat(20_000)}git reset --hard`)
-    expect(v.decision).toBe("deny")
+  test("a long script is judged up to the work cap, then asked about; a danger before the cap still denies", () => {
+    expect(timed(`${"echo ok; ".repeat(300)}git reset --hard`).v.decision).toBe("deny")
+    const { v, ms } = timed(`${"echo ok; ".repeat(20_000)}git reset --hard`)
+    expect(v).toMatchObject({ decision: "ask", rule: "parse.budget" })
+    expect(ms).toBeLessThan(100)
+    expect(timed(`git reset --hard; ${"echo ok; ".repeat(20_000)}`).v.decision).toBe("deny")
   })
 
   test("deeply nested substitutions hit the cap and ask", () => {

@@ -112,6 +112,8 @@ const CASES: Record<string, Array<[string, Want]>> = {
     ["systemctl poweroff", "deny"],
     ["systemctl status nginx", "allow"],
     [":(){ :|:& };:", "deny"],
+    ["bomb() { bomb | bomb & }; bomb", "deny"],
+    ["greet() { echo hi; }; greet", "allow"],
     ["crontab -r", "deny"],
   ],
   network: [

@@ -59,3 +59,15 @@ describe("write gate", () => {
     expect(judgeWrite({ path: ".git/config" }, { ...ctx, policy: { ...policy, enabled: false } }).decision).toBe("allow")
   })
 })
+
+describe("patches", () => {
+  test("every file of an apply_patch envelope or a unified diff is judged; the strictest wins", async () => {
+    const { filesInPatch, judgePatch } = await import("../../src/guard")
+    const envelope = "*** Begin Patch\n*** Update File: src/a.ts\n@@\n-old\n+new\n*** Add File: .git/hooks/post-merge\n+#!/bin/sh\n*** End Patch\n"
+    expect(filesInPatch(envelope).map((f) => f.path)).toEqual(["src/a.ts", ".git/hooks/post-merge"])
+    expect(judgePatch(envelope, ctx)).toMatchObject({ decision: "deny", rule: "write.git-internals" })
+    const diff = "--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+const k = \"AKIAABCDEFGHIJKLMNOP\"\n"
+    expect(judgePatch(diff, ctx)).toMatchObject({ decision: "deny", rule: "write.live-token" })
+    expect(judgePatch("--- a/src/a.ts\n+++ b/src/a.ts\n@@ -1 +1 @@\n-x\n+y\n", ctx).decision).toBe("allow")
+  })
+})

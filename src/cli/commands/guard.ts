@@ -52,7 +52,7 @@ function usage(message: string): void {
 }
 
 export default defineCommand({
-  meta: { name: "guard", description: "judge shell commands before they run: check, explain, log, or run one (-- <cmd…>)" },
+  meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log '<cmd>', egc guard -- <cmd…>" },
   args: {
     cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
     json: { type: "boolean", description: "print the verdict as JSON" },

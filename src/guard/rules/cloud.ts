@@ -23,9 +23,11 @@ const pulumi: Rule = (inv, _w, name) => {
 
 const cdk: Rule = (inv) => (positionals(inv.args)[0] === "destroy" ? deny("cloud.iac-destroy", "cdk destroy deletes the stack's resources") : ALLOW)
 
-const kubectl: Rule = (inv, _w, name) => {
+const kubectl: Rule = (inv, walk, name) => {
   const words = positionals(inv.args)
   const verb = words[0]
+  const dashdash = inv.args.findIndex((a) => a.text === "--")
+  if ((verb === "exec" || verb === "debug" || verb === "run") && dashdash !== -1 && dashdash + 1 < inv.args.length) walk.run({ ...inv, args: inv.args.slice(dashdash + 1), state: { ...inv.state, cwd: undefined, vars: new Map() } })
   if (verb === "delete") {
     const kind = words[1]?.toLowerCase()
     if (flag(inv.args, /^(--all|-A|--all-namespaces)$/) || kind === "all" || /^(ns|namespace|namespaces|node|nodes|pv|persistentvolume|persistentvolumes|crd|customresourcedefinition)s?$/.test(kind ?? "") || /^(ns|namespaces?)\//.test(kind ?? "")) return deny("cloud.kubectl-delete-broad", `${name} delete ${words.slice(1).join(" ")} removes a namespace, nodes or everything of a kind`, `${name} delete the named resource, after ${name} get`)
@@ -53,7 +55,27 @@ const publish: Rule = (inv, _w, name) => {
   return ALLOW
 }
 
+/** Framework tasks that drop or reset a database. */
+const dbTask: Rule = (inv, _w, name) => {
+  const task = inv.args.slice(1).map((a) => a.text).find((t) => /^db:(drop|reset|purge|schema:load|migrate:reset|truncate_all|setup)(:|$)/.test(t))
+  if (!task) return ALLOW
+  return /^db:(drop|purge|truncate_all)/.test(task) ? deny("db.framework-drop", `${name} ${task} deletes the database`, "dump it first, and run it yourself") : ask("db.framework-reset", `${name} ${task} recreates the database and loses its data`)
+}
+
+/** `ansible HOSTS -m shell -a 'CMD'` runs CMD on every host. */
+const ansible: Rule = (inv, walk) => {
+  const module = inv.args.find((_a, k) => /^(-m|--module-name)$/.test(inv.args[k - 1]?.text ?? ""))?.text
+  const arg = inv.args.find((_a, k) => /^(-a|--args)$/.test(inv.args[k - 1]?.text ?? ""))?.text
+  if (arg && (!module || /^(shell|command|raw|ansible\.builtin\.(shell|command|raw))$/.test(module))) walk.script(arg, { ...inv.state, cwd: undefined, vars: new Map() }, "the command ansible runs on its hosts")
+  return ALLOW
+}
+
 export const cloudRules: Record<string, Rule> = {
+  ansible,
+  rails: dbTask,
+  rake: dbTask,
+  sequelize: dbTask,
+  "sequelize-cli": dbTask,
   terraform,
   tofu: terraform,
   terragrunt: terraform,

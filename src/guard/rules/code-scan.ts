@@ -10,7 +10,7 @@ const EXEC_API =
 
 /** Library calls that delete files or directories. */
 const DELETE_API =
-  /\b(shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|rmtree|remove_tree|rmSync|rmdirSync|unlinkSync|fs\.rm|fs\.rmdir|fs\.unlink|fsPromises\.rm|promises\.rm|rimraf|FileUtils\.(rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry\w*|rmtree)|File\.delete|Dir\.(rmdir|delete|unlink)|Remove-Item|os\.RemoveAll|remove_dir_all|Deno\.remove)\b|\.unlink\(|\.rmdir\(|\b(unlink|rmdir)\s*[( ]/
+  /\b(shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|rmtree|remove_tree|rmSync|rmdirSync|unlinkSync|fs\.rm|fs\.rmdir|fs\.unlink|fsPromises\.rm|promises\.rm|rimraf|FileUtils\.(rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry\w*|rmtree)|File\.delete|Dir\.(rmdir|delete|unlink)|Remove-Item|os\.RemoveAll|remove_dir_all|Deno\.remove(Sync)?)\b|\.unlink\(|\.rmdir\(|\b(unlink|rmdir)\s*[( ]/
 
 const SHELL_HEAD = /^\s*(sudo\s+)?(rm|git|dd|mkfs\S*|chmod|chown|find|kubectl|docker|shred|wipefs|truncate|kill|pkill|killall|shutdown|reboot|terraform|aws|gcloud)\s/
 

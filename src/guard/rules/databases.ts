@@ -10,7 +10,7 @@ export function judgeSql(sql: string, client: string): Verdict {
   let verdict: Verdict = ALLOW
   for (const statement of sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ").split(";")) {
     const s = statement.trim().replace(/\s+/g, " ")
-    if (/^drop\s+(table|database|schema|index|view|materialized view|user|role|function|trigger|sequence|type|extension|collection)\b/i.test(s)) verdict = stricter(verdict, deny("db.drop", `${client}: ${s.slice(0, 60)} deletes it with its data`, BACKUP))
+    if (/^drop\s+(table|database|schema|keyspace|index|view|materialized view|user|role|function|trigger|sequence|type|extension|collection|measurement|retention policy)\b/i.test(s)) verdict = stricter(verdict, deny("db.drop", `${client}: ${s.slice(0, 60)} deletes it with its data`, BACKUP))
     else if (/^truncate\b/i.test(s)) verdict = stricter(verdict, deny("db.truncate", `${client}: ${s.slice(0, 60)} empties the table`, BACKUP))
     else if (/^delete\s+from\s/i.test(s) && !/\swhere\s/i.test(s)) verdict = stricter(verdict, deny("db.delete-all", `${client}: DELETE without WHERE removes every row`, "add a WHERE clause"))
     else if (/^update\s+\S+\s+set\s/i.test(s) && !/\swhere\s/i.test(s)) verdict = stricter(verdict, ask("db.update-all", `${client}: UPDATE without WHERE changes every row`, "add a WHERE clause"))
@@ -68,6 +68,8 @@ export const databaseRules: Record<string, Rule> = {
   sqlcmd: client,
   "clickhouse-client": client,
   cockroach: client,
+  cqlsh: client,
+  "influx": client,
   "redis-cli": redis,
   "valkey-cli": redis,
   mongo,

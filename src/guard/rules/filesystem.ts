@@ -1,7 +1,9 @@
-import { type Arg, placeholder, type Scene, type Walk, type WalkState } from "../invocation"
+import { type Arg, literal, placeholder, type Scene, type WalkState } from "../invocation"
+import { basename } from "node:path"
 import { classify, containsCwd, dirname, isProtected, resolveArg } from "../paths"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
+import { sensitiveWrite } from "./sensitive"
 import type { Rule } from "./index"
 
 const TRASH = "move it aside (mv to a dated folder, or the trash), or delete a path inside the project such as ./build"
@@ -45,7 +47,7 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   const what = target.text
   if (!abs) {
     if (!f.recursive) return ALLOW
-    if (/^("?)\$\{?[A-Za-z_][A-Za-z0-9_]*\}?\1\/?\*?$|^\$\{?[A-Za-z_]\w*\}?\/\*?$/.test(what)) return deny("fs.rm-unset-var", `rm -r ${what} deletes / when the variable is empty or unset`, "rm -rf ./build, or guard the variable: ${VAR:?}")
+    if (/^\$\{?[A-Za-z_]\w*\}?\/\*?$/.test(what)) return deny("fs.rm-unset-var", `rm -r ${what} deletes / when the variable is empty or unset`, "rm -rf ./build, or guard the variable: ${VAR:?}")
     if (!f.force) return ALLOW
     return ask("fs.rm-unknown-target", `rm -rf on ${what}, whose value is only known at run time`, "expand the path first and delete it explicitly")
   }
@@ -54,9 +56,9 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   if (kind === "root") return deny("fs.rm-root", "deletes the whole filesystem", TRASH)
   if (kind === "home") return deny("fs.rm-home", "deletes your home directory", TRASH)
   if (kind === "project-root" || (containsCwd(abs, state) && kind !== "temp")) return deny("fs.rm-project-root", `deletes ${abs}, the project or working directory itself`, "delete the build output inside it, e.g. rm -rf ./build")
-  if (target.glob && kind === "in-project" && dirname(abs) === scene.projectRoot)
+  if (f.recursive && target.glob && kind === "in-project" && dirname(abs) === scene.projectRoot && /^[.*?[\]!^]+$/.test(basename(abs)))
     return deny("fs.rm-project-root", `rm -r ${what} empties the project root`, "name the folders to delete, e.g. rm -rf ./build ./dist")
-  if (kind === "system") return deny("fs.rm-system", `recursive delete of the system path ${abs}`, TRASH)
+  if (kind === "system") return f.recursive ? deny("fs.rm-system", `recursive delete of the system path ${abs}`, TRASH) : ask("fs.rm-system-file", `deletes the system file ${abs}`)
   if (!f.recursive) return ALLOW
   if (kind === "project-git") return deny("fs.rm-git-dir", "deletes the repository's .git directory and all history", "clone again or use git commands")
   if (!f.force || kind === "temp" || kind === "in-project") return ALLOW
@@ -93,6 +95,15 @@ const find: Rule = (inv, walk) => {
   return verdict
 }
 
+/** `fd … -x CMD` / `-X CMD` runs CMD on every match, like find -exec. */
+const fd: Rule = (inv, walk) => {
+  const at = inv.args.findIndex((a) => /^(-x|--exec|-X|--exec-batch)$/.test(a.text))
+  if (at === -1) return ALLOW
+  const cmd = inv.args.slice(at + 1).map((a) => (a.text.includes("{") ? placeholder(a.text) : a))
+  if (cmd.length) walk.run({ ...inv, args: cmd.some((a) => a.unknown) ? cmd : [...cmd, placeholder()] })
+  return ALLOW
+}
+
 const dd: Rule = (inv) => {
   const of = inv.args.find((a) => a.text.startsWith("of="))?.text.slice(3)
   if (of && /^\/dev\/(?!null$|zero$|stdout$|stderr$|tty$|fd\/)/.test(of)) return deny("disk.dd-device", `dd writes raw blocks onto ${of}, destroying what is on it`, "write the image to a regular file and double-check the device name")
@@ -119,6 +130,7 @@ const recursiveOwner = (rule: string, verb: string): Rule => (inv, walk) => {
     const kind = abs ? classify(abs, scene) : undefined
     if (recursive && (kind === "root" || kind === "system" || kind === "home")) verdict = stricter(verdict, deny(rule, `recursive ${verb} on ${abs} changes ownership or permissions across the system`, `limit it to the project folder, e.g. ${verb} -R ... ./dir`))
   }
+  if (mode && /^([0-7]?[2467][0-7]{3}|[ugoa]*\+[rwx]*s[rwx]*)$/.test(mode)) verdict = stricter(verdict, ask("perm.setuid", `${verb} ${mode} sets the setuid/setgid bit`, "drop the s bit; grant the narrow permission needed"))
   if (mode && /^(0?777|a\+rwx|ugo\+rwx|o\+w|a\+w)$/.test(mode)) verdict = stricter(verdict, ask("perm.world-writable", `${verb} ${mode} makes files writable by every user`, `use the narrowest mode that works, e.g. ${verb} 755 or u+x`))
   return verdict
 }
@@ -128,6 +140,8 @@ const mv: Rule = (inv, walk) => {
   const paths = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
   const dest = paths.at(-1)
   if (dest?.text === "/dev/null") return deny("fs.mv-devnull", "moving onto /dev/null destroys the source", TRASH)
+  const into = writeTargets(inv, walk, "mv")
+  if (into.decision !== "allow") return into
   for (const src of paths.slice(0, -1)) {
     const abs = resolveArg(src, inv.state, scene)
     const kind = abs ? classify(abs, scene) : undefined
@@ -136,8 +150,41 @@ const mv: Rule = (inv, walk) => {
   return ALLOW
 }
 
+/** rimraf and friends are rm -rf under another name. */
+const rmrf: Rule = (inv, walk, name) => rm({ ...inv, args: [literal("rm"), literal("-rf"), ...inv.args.slice(1).filter((a) => !a.text.startsWith("-"))] }, walk, name)
+
+/** Writing files onto system paths, start-up files, key folders, devices. */
+const writeTargets: Rule = (inv, walk, name) => {
+  const words = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
+  const targets = name === "tee" ? words : words.slice(-1)
+  let verdict: Verdict = ALLOW
+  for (const t of targets) {
+    const abs = resolveArg(t, inv.state, walk.scene)
+    if (!abs) continue
+    if (/^\/dev\/(sd|hd|vd|xvd|nvme|mmcblk|disk|rdisk)/.test(abs)) verdict = stricter(verdict, deny("disk.write-device", `${name} writes onto the device ${abs}`))
+    else if (isProtected(abs, walk.scene)) verdict = stricter(verdict, ask("fs.protected-path", `${abs} is a protected path in the guard policy`))
+    else verdict = stricter(verdict, sensitiveWrite(abs, walk.scene, name, false))
+  }
+  return verdict
+}
+
+const blkdiscard: Rule = (inv) => deny("disk.discard", `blkdiscard erases every block of ${inv.args.at(-1)?.text ?? "the device"}`)
+
+const diskutil: Rule = (inv) => {
+  const verb = inv.args[1]?.text.toLowerCase() ?? ""
+  return /^(erasedisk|erasevolume|partitiondisk|zerodisk|randomdisk|secureerase|reformat|apfs)$/.test(verb) && !(verb === "apfs" && !/delete|erase/i.test(inv.args[2]?.text ?? "")) ? deny("disk.format", `diskutil ${inv.args[1]!.text} erases a disk or volume`, "check diskutil list first, and run it yourself") : ALLOW
+}
+
 export const filesystemRules: Record<string, Rule> = {
   rm,
+  rimraf: rmrf,
+  fd,
+  fdfind: fd,
+  tee: writeTargets,
+  cp: writeTargets,
+  install: writeTargets,
+  blkdiscard,
+  diskutil,
   unlink: rm,
   find,
   dd,
@@ -164,4 +211,3 @@ export const filesystemRules: Record<string, Rule> = {
   chgrp: recursiveOwner("perm.chown-recursive", "chgrp"),
 }
 
-export type { Walk }

@@ -1,5 +1,5 @@
-import type { Arg } from "../invocation"
-import { ALLOW, type Verdict } from "../types"
+import { type Arg, type Invocation, literal, type Walk } from "../invocation"
+import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
 
@@ -50,7 +50,8 @@ const STASH = "git stash (or commit) first, so the work can be recovered"
 
 const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly string[]) => Verdict> = {
   reset(args) {
-    if (has(args, /^--(hard|merge)$/)) return deny("git.reset-hard", `git reset ${args.find((a) => /^--(hard|merge)$/.test(a))} discards uncommitted changes for good`, `${STASH}; or use git reset --soft / --mixed`)
+    const mode = args.find((a) => /^--(ha|har|hard|me|mer|merg|merge)$/.test(a))
+    if (mode) return deny("git.reset-hard", `git reset ${mode} discards uncommitted changes for good`, `${STASH}; or use git reset --soft / --mixed`)
     return ALLOW
   },
   checkout(args) {
@@ -58,7 +59,8 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
     if (flags.some((f) => /^--pathspec-from-file/.test(f))) return deny("git.checkout-paths", "git checkout with a pathspec file overwrites those files' uncommitted changes", STASH)
     if (flags.some((f) => f === "--force" || shortFlags(f, "bBU").includes("f"))) return deny("git.checkout-force", "git checkout --force throws away uncommitted changes", STASH)
     if (flags.some((f) => /^-[bB]|^--orphan/.test(f) || shortFlags(f, "bB").includes("b") || shortFlags(f, "bB").includes("B"))) return ALLOW
-    if (dashdash >= 0 && positionals.length > (dashdash > 0 ? 0 : 0) && args.slice(args.indexOf("--") + 1).length) return deny("git.checkout-paths", "git checkout -- <paths> overwrites uncommitted changes in those files", STASH)
+    if (dashdash >= 0 && positionals.length > dashdash) return deny("git.checkout-paths", "git checkout -- <paths> overwrites uncommitted changes in those files", STASH)
+    if (positionals.length >= 1 && flags.some((f) => /^(--ours|--theirs|-p|--patch|--merge|-m)$/.test(f))) return deny("git.checkout-paths", "git checkout --ours/--theirs/--patch/--merge <paths> overwrites working-tree changes in those files", STASH)
     if (positionals.length >= 2) return deny("git.checkout-paths", "git checkout <ref> <paths> overwrites uncommitted changes in those files", STASH)
     if (positionals.length === 1 && /^(\.|\.\/.*|:\/.*|\*.*)$/.test(positionals[0]!)) return deny("git.checkout-paths", `git checkout ${positionals[0]} discards uncommitted changes`, STASH)
     return ALLOW
@@ -81,7 +83,6 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
     return ALLOW
   },
   push(args, protectedBranches) {
-    const lease = has(args, /^--force-with-lease(=.*)?$/)
     const force = has(args, /^--force(?!-with-lease(=.*)?$|-if-includes$)/) || shortHas(args, "f", "o")
     if (force) return deny("git.push-force", "git push --force overwrites the remote branch and can destroy others' commits", "git push --force-with-lease")
     if (has(args, /^--mirror$/)) return deny("git.push-mirror", "git push --mirror overwrites and deletes every ref on the remote", "push the branches you mean, one by one")
@@ -92,7 +93,6 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
       const hit = deleting.find((r) => protectedBranches.includes(r.replace(/^refs\/heads\//, "")))
       return hit ? deny("git.push-delete-protected", `deletes the protected branch ${hit} on the remote`) : ask("git.push-delete", `deletes ${deleting.join(", ")} on the remote`)
     }
-    if (lease) return ALLOW
     return ALLOW
   },
   branch(args) {
@@ -160,8 +160,25 @@ function split(args: string[], valued: RegExp, shortValued: string): { positiona
 export const gitRule: Rule = (inv, walk) => {
   const call = parseGit(inv.args)
   if (!call) return ALLOW
-  const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
-  if (badConfig) return ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)
+  nestedCommands(call, inv, walk)
   const judge = SUBCOMMANDS[call.sub]
-  return judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+  const verdict = judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+  const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
+  return badConfig ? stricter(verdict, ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)) : verdict
+}
+
+/** Commands git runs for you: `submodule foreach`, `rebase --exec`/`-x`, `bisect run`. */
+function nestedCommands(call: GitCall, inv: Invocation, walk: Walk): void {
+  const { sub, args } = call
+  if (sub === "submodule" && args.includes("foreach")) {
+    const rest = args.slice(args.indexOf("foreach") + 1).filter((a) => a !== "--recursive" && a !== "-q" && a !== "--quiet")
+    if (rest.length) walk.script(rest.join(" "), inv.state, "git submodule foreach")
+  }
+  if (sub === "rebase") {
+    for (let i = 0; i < args.length; i++) {
+      if (args[i] === "--exec" || args[i] === "-x") walk.script(args[i + 1] ?? "", inv.state, "git rebase --exec")
+      else if (args[i]!.startsWith("--exec=")) walk.script(args[i]!.slice(7), inv.state, "git rebase --exec")
+    }
+  }
+  if (sub === "bisect" && args[0] === "run" && args.length > 1) walk.run({ ...inv, args: args.slice(1).map(literal) })
 }

@@ -1,5 +1,5 @@
 import { type Invocation, literal, type Walk } from "../invocation"
-import { ALLOW, type Verdict } from "../types"
+import { ALLOW, stricter, type Verdict } from "../types"
 import { baseName } from "../walk"
 import { cloudRules } from "./cloud"
 import { containerRules } from "./containers"
@@ -52,6 +52,5 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
   if (isInterpreter(name)) return interpreterRule(inv, walk, name)
   const rule = TABLE[name]
   const byName = rule ? rule(inv, walk, name) : ALLOW
-  const service = serviceRule(inv, name)
-  return service.decision === "allow" || byName.decision === "deny" ? byName : service.decision === "deny" || byName.decision === "allow" ? service : byName
+  return stricter(byName, serviceRule(inv, name))
 }

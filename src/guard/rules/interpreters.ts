@@ -37,8 +37,8 @@ export function interpreterRule(inv: Invocation, walk: Walk, name: string): Verd
     if (name === "deno" && a === "eval") return args[i + 1] ? judgeCode(args[i + 1]!.text, args[i + 1]!.unknown, inv, walk, name) : ALLOW
     if (awk && !a.startsWith("-")) return judgeCode(a, args[i]!.unknown, inv, walk, name)
     if (awk && a === "-f") return ALLOW
-    if (a === "-" ) break
-    if (!a.startsWith("-")) return ALLOW
+    if (a === "-") break
+    if (!a.startsWith("-")) return /(^|\/)manage\.py$/.test(a) && /^(flush|reset_db|sqlflush)$/.test(args[i + 1]?.text ?? "") ? ask("db.framework-reset", `manage.py ${args[i + 1]!.text} deletes every row of the database`, "dump the data first") : ALLOW
     if (VALUED.test(a)) i++
   }
   const stdin = inv.stdin

@@ -8,9 +8,9 @@ import { inSecretDir, isSecretName } from "./sensitive"
 const EXFIL_ALT = "share only the specific non-secret file, or rotate the credential if it already left"
 
 function secretPath(arg: Arg | string, inv: Invocation, walk: Walk): string | undefined {
-  const text = (typeof arg === "string" ? arg : arg.text).replace(/^[^=@<]*[=]?@?</, "").replace(/^@/, "")
+  const text = (typeof arg === "string" ? arg : arg.text).replace(/^[\w.-]*=/, "").replace(/^[@<]/, "")
   if (!text) return undefined
-  const abs = resolveArg({ text, unknown: typeof arg === "string" ? false : arg.unknown, glob: false }, inv.state, walk.scene)
+  const abs = resolveArg({ text, unknown: typeof arg === "string" ? text.includes("$") : arg.unknown, glob: false }, inv.state, walk.scene)
   if (!abs) return /(^|\/)\.(ssh|aws|gnupg)(\/|$)|id_(rsa|ed25519|ecdsa)|\.env\b/.test(text) ? text : undefined
   return inSecretDir(abs, walk.scene.home) || isSecretName(abs) ? abs : undefined
 }
@@ -29,7 +29,7 @@ const curl: Rule = (inv, walk, name) => {
     }
     const method = /^(-X|--request)$/.test(t) ? next?.text : /^-X./.test(t) ? t.slice(2) : /^--request=/.test(t) ? t.slice(10) : undefined
     if (method && /^delete$/i.test(method)) verdict = stricter(verdict, ask("net.http-delete", `${name} sends an HTTP DELETE to ${urlOf(args) ?? "a server"}`, "check the URL and run it yourself"))
-    if (method && /^(post|put)$/i.test(method) && /\/(doDelete|delete|destroy|purge|wipe)\b|\/_delete_by_query/i.test(urlOf(args) ?? "")) verdict = stricter(verdict, ask("net.http-delete", `${name} calls a delete endpoint (${urlOf(args)})`))
+    if (method && /^(post|put)$/i.test(method) && /\/(doDelete|doWipeOutWorkspace|doDisable|delete|destroy|purge|wipe|clear|deleteByQuery|disable)\b|\/_delete_by_query|\/_close\b/i.test(urlOf(args) ?? "")) verdict = stricter(verdict, ask("net.http-delete", `${name} calls a delete endpoint (${urlOf(args)})`))
   }
   return verdict
 }
@@ -60,12 +60,13 @@ const rsync: Rule = (inv, walk, name) => {
 }
 
 const netcat: Rule = (inv, walk, name) => {
+  if (inv.args.some((a) => /^(-e|-c|--exec|--sh-exec|--lua-exec)$/.test(a.text) || /^-[a-zA-Z]*e$/.test(a.text) && a.text.length <= 4)) return deny("net.reverse-shell", `${name} -e hands a shell to whoever connects`, "use ssh for remote access")
   const file = inv.stdin?.kind === "stream" ? inv.stdin.producer.replace(/^file /, "") : undefined
   if (file && secretPath(file, inv, walk)) return deny("net.upload-secret", `${name} sends ${file}, a credentials file, over the network`, EXFIL_ALT)
   return ALLOW
 }
 
-const PRIVATE_KEY = /(^|\/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\.(pem|key|p12|pfx))$|(^|\/)\.aws\/credentials$|(^|\/)\.(env|netrc|git-credentials)$/
+const PRIVATE_KEY = /(^|\/)(id_(rsa|dsa|ecdsa|ed25519)(_sk)?|[^/]*\.(pem|key|p12|pfx))$|(^|\/)\.aws\/credentials$|(^|\/)\.(netrc|git-credentials)$/
 
 /** Printing a private key or credentials file puts it in the agent's transcript. */
 const readSecret: Rule = (inv, walk, name) => {
@@ -77,7 +78,25 @@ const readSecret: Rule = (inv, walk, name) => {
   return ALLOW
 }
 
+const socat: Rule = (inv) => (inv.args.some((a) => /(^|,)(exec|system):/i.test(a.text)) ? deny("net.reverse-shell", "socat exec:/system: connects a program to a network socket", "use ssh for remote access") : ALLOW)
+
+const SSH_VALUED = /^-[bcDEeFIiJLlmOoPpQRSWw]$/
+
+/** `ssh host CMD` runs CMD on another machine: judged as shell, with the remote paths unknown. */
+const ssh: Rule = (inv, walk) => {
+  const args = inv.args
+  let i = 1
+  while (i < args.length && args[i]!.text.startsWith("-")) i += SSH_VALUED.test(args[i]!.text) ? 2 : 1
+  const remote = args.slice(i + 1).map((a) => a.text)
+  const state = { ...inv.state, cwd: undefined, vars: new Map<string, string | undefined>() }
+  if (remote.length) walk.script(remote.join(" "), state, "the remote command given to ssh")
+  else if (inv.stdin?.kind === "data") walk.script(inv.stdin.text, state, "the script fed to ssh")
+  return ALLOW
+}
+
 export const networkRules: Record<string, Rule> = {
+  socat,
+  ssh,
   curl,
   wget: curl,
   http: httpie,

@@ -17,12 +17,12 @@ export const isSecretName = (path: string): boolean => {
 export const inSecretDir = (abs: string, home: string): boolean => SECRET_DIRS.some((d) => inside(abs, `${home}/${d}`))
 
 /** Where writing a file is a risk whatever writes it: git internals, secrets, shell start-up files, the system. */
-export function sensitiveWrite(abs: string, scene: Scene, via: string): Verdict {
+export function sensitiveWrite(abs: string, scene: Scene, via: string, secretNames = true): Verdict {
   const root = scene.projectRoot
   if (root && inside(abs, `${root}/.git`) && !inside(abs, `${root}/.git/info/exclude`)) return deny("write.git-internals", `${via} writes into .git internals (${abs.slice(root.length + 1)}), which can corrupt the repository or plant hooks`, "use git commands to change repository state")
   if (/(^|\/)\.git\/(hooks|config)(\/|$)/.test(abs)) return deny("write.git-internals", `${via} writes into .git internals (${abs})`, "use git commands to change repository state")
   if (inSecretDir(abs, scene.home)) return ask("write.secrets", `${via} writes into ${abs}, where credentials live`)
-  if (isSecretName(abs)) return ask("write.secrets", `${via} writes ${basename(abs)}, a secrets file`)
+  if (secretNames && isSecretName(abs)) return ask("write.secrets", `${via} writes ${basename(abs)}, a secrets file`)
   if (RC_FILES.test(basename(abs)) && inside(abs, scene.home)) return ask("write.shell-rc", `${via} changes ${abs}, which runs in every new shell`)
   if (SYSTEM_FILE.test(abs)) return ask("write.system", `${via} writes the system file ${abs}`)
   return ALLOW

@@ -33,6 +33,8 @@ export function serviceRule(inv: Invocation, name: string): Verdict {
     if (jar === -1 || !/cli\.jar$/.test(words[jar + 1] ?? "")) return ALLOW
     words = words.slice(jar + 2)
   } else if (!isService(name)) return ALLOW
+  if (words.some((w) => /^--(force-reset|accept-data-loss)$/.test(w))) return ask(`service.${name}-data-loss`, `${name} ${words.find((w) => /^--(force-reset|accept-data-loss)$/.test(w))} drops data to apply the change`, "back up the database first")
+  if (name.startsWith("kafka") && words.includes("--reset-offsets") && words.includes("--execute")) return ask("service.kafka-reset-offsets", "resetting consumer offsets makes consumers skip or replay messages", "run it with --dry-run first")
   const nameVerb = name.split(/[-_.]/).slice(1).find((p) => DESTRUCTIVE.test(p))
   if (nameVerb) return ask(`service.${name}`, `${name} ${nameVerb}s remote data that may not come back`)
   const safeRead = name === "aws" && words.includes("s3") && words.some((w) => w === "sync") && !words.some((w) => /^--delete/.test(w))

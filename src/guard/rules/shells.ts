@@ -5,13 +5,18 @@ import { ask, deny } from "./finding"
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash"])
 const FETCH = /(^|[\s;|&(`])(curl|wget|fetch|http|xh|nc|ncat|aria2c)\s/
 
-export const isShell = (name: string): boolean => SHELLS.has(name)
+export const isShell = (name: string): boolean => SHELLS.has(name) || name === "source" || name === "."
+
 
 const PIPE_TO_SHELL_ALT = "download the script to a file, read it, then run that file"
 
 /** A shell runs `-c` text, a script file, or whatever arrives on stdin. */
 export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
   const args = inv.args
+  if (name === "source" || name === ".") {
+    const file = args[1]
+    return file?.unknown && /^<\(/.test(file.text) && FETCH.test(file.text.slice(2)) ? deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT) : ALLOW
+  }
   let i = 1
   let inline = false
   let stdinFlag = false
@@ -52,6 +57,6 @@ function stdinRule(inv: Invocation, walk: Walk, name: string): Verdict {
     return ALLOW
   }
   if (stdin.fromNetwork) return deny("net.pipe-to-shell", `piping ${stdin.producer} into ${name} runs code from the network without review`, PIPE_TO_SHELL_ALT)
-  if (stdin.producer === "xargs") return ALLOW
+  if (stdin.producer === "xargs" || stdin.producer.startsWith("file ")) return ALLOW
   return ask("shell.stdin-script", `${name} runs whatever ${stdin.producer} writes, which cannot be checked beforehand`, "save the script to a file and review it first")
 }

@@ -31,7 +31,10 @@ const crontab: Rule = (inv) => (inv.args.some((a) => /^-[a-zA-Z]*r/.test(a.text)
 
 const history: Rule = (inv) => (inv.args.some((a) => a.text === "-c") ? ask("proc.history-clear", "clears the shell history") : ALLOW)
 
+const service: Rule = (inv) => (inv.args.some((a) => /^(stop|restart)$/.test(a.text)) && inv.args.length >= 3 ? ask("proc.service-stop", `service ${inv.args[1]!.text} ${inv.args[2]!.text} stops a system service`) : ALLOW)
+
 export const systemRules: Record<string, Rule> = {
+  service,
   kill,
   killall: killByName,
   pkill: killByName,

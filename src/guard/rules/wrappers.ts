@@ -53,6 +53,11 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   if (name === "xargs") return xargs(inv, walk)
   if (name === "parallel") return parallel(inv, walk)
   if (name === "watch") return watch(inv, walk)
+  if (name === "su") return su(inv, walk)
+  if (RUNNERS.has(name)) return runner(inv, walk, 1)
+  const sub = args[1]?.text
+  if ((name === "pnpm" || name === "yarn" || name === "bun") && (sub === "dlx" || sub === "x" || sub === "exec")) return runner(inv, walk, 2)
+  if ((name === "npm" && sub === "exec") || (name === "pipx" && sub === "run") || (name === "uv" && sub === "run") || (name === "poetry" && sub === "run")) return runner(inv, walk, 2)
   const spec = SPECS[name]
   if (!spec) return undefined
   let i = 1
@@ -80,6 +85,41 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
     break
   }
   return i < args.length ? { ...inv, args: args.slice(i) } : null
+}
+
+const RUNNERS = new Set(["npx", "bunx", "pnpx", "uvx"])
+const RUNNER_VALUED = /^(-p|--package|--registry|--cache|--prefix|--cwd|--with|--from|--python|--spec|-w|--workspace)$/
+
+/** Package runners (`npx`, `bunx`, `pnpm dlx`, `npm exec`, `uvx`, …) run the package's command. */
+function runner(inv: Invocation, walk: Walk, start: number): Invocation | null {
+  const args = inv.args
+  let i = start
+  while (i < args.length && args[i]!.text.startsWith("-")) {
+    const a = args[i]!.text
+    if (a === "--") {
+      i++
+      break
+    }
+    if (a === "-c" || a === "--call") {
+      walk.script(args[i + 1]?.text ?? "", inv.state, `${args[0]!.text} -c`)
+      return null
+    }
+    i += RUNNER_VALUED.test(a) ? 2 : 1
+  }
+  if (i >= args.length) return null
+  const pkg = args[i]!.text.replace(/^(@[^/]+\/)?([^@]+)(@.*)?$/, "$2")
+  return { ...inv, args: [{ ...args[i]!, text: pkg }, ...args.slice(i + 1)] }
+}
+
+/** `su [user] -c CMD` runs CMD through the user's shell. */
+function su(inv: Invocation, walk: Walk): null {
+  const args = inv.args
+  for (let i = 1; i < args.length; i++) {
+    const a = args[i]!.text
+    if (a === "-c" || a === "--command") walk.script(args[i + 1]?.text ?? "", inv.state, "su -c")
+    else if (a.startsWith("--command=")) walk.script(a.slice(10), inv.state, "su -c")
+  }
+  return null
 }
 
 /** `command -v git` looks a name up; `command git reset --hard` runs it. */

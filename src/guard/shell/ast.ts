@@ -52,4 +52,6 @@ export interface Script {
   pipelines: Pipeline[]
   /** Syntax the parser had to recover from; any entry makes the verdict at least `ask`. */
   errors: string[]
+  /** Set when the work cap stopped the parse: only the commands before it are here. */
+  truncated?: string
 }

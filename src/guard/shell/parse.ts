@@ -1,5 +1,7 @@
 import type { Command, Heredoc, Pipeline, Redirect, Script, SimpleCommand, Word } from "./ast"
-import { ansiC } from "./ansi-c"
+import { DEFAULT_LIMITS, type ParseLimits, Reader } from "./reader"
+
+export { BudgetExceeded, type ParseLimits } from "./reader"
 
 /**
  * A recursive-descent parser for the bash language as far as execution is concerned: lists,
@@ -9,16 +11,7 @@ import { ansiC } from "./ansi-c"
  * A work budget bounds the cost on hostile input.
  */
 
-export interface ParseLimits {
-  maxDepth: number
-  maxSteps: number
-}
-
-const DEFAULT_LIMITS: ParseLimits = { maxDepth: 48, maxSteps: 400_000 }
 const SKIPPED_KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "while", "until", "do", "done", "!", "{", "}", "esac", "in", "select", "coproc", "function"])
-const META = new Set([" ", "\t", "\n", "|", "&", ";", "<", ">", "(", ")"])
-
-export class BudgetExceeded extends Error {}
 
 interface PendingHeredoc {
   doc: Heredoc
@@ -35,29 +28,26 @@ export function parseShell(src: string, limits: ParseLimits = DEFAULT_LIMITS): S
     script.pipelines.push(...more.pipelines)
   }
   if (p.pending.length) p.readHeredocs()
-  script.errors = p.errors
+  script.errors = p.truncated ? [] : p.errors
+  if (p.truncated) script.truncated = p.truncated
   return script
 }
 
-class Parser {
-  pos = 0
-  errors: string[] = []
+class Parser extends Reader {
   pending: PendingHeredoc[] = []
-  private depth = 0
-  private steps = 0
   private caseDepth = 0
+  private commands = 0
+  truncated: string | undefined
 
-  constructor(
-    readonly src: string,
-    private readonly limits: ParseLimits,
-  ) {}
-
-  private tick(): void {
-    if (++this.steps > this.limits.maxSteps) throw new BudgetExceeded("parse budget exceeded")
-  }
-
-  private enter(): void {
-    if (++this.depth > this.limits.maxDepth) throw new BudgetExceeded("nesting too deep")
+  protected nested(text: string): Script {
+    const sub = new Parser(text, this.limits)
+    sub.depth = this.depth
+    sub.steps = this.steps
+    const script = sub.list(undefined)
+    if (sub.pending.length) sub.readHeredocs()
+    this.steps = sub.steps
+    this.errors.push(...sub.errors)
+    return script
   }
 
   /** A list of pipelines, up to `close` (`)`, `}` handled by keywords) or the end of input. */
@@ -142,6 +132,11 @@ class Parser {
   }
 
   private simple(close: ")" | "`" | undefined): SimpleCommand | undefined {
+    if (++this.commands > this.limits.maxCommands) {
+      this.truncated = `more than ${this.limits.maxCommands} commands`
+      this.pos = this.src.length
+      return undefined
+    }
     const cmd: SimpleCommand = { type: "simple", assigns: [], words: [], redirects: [] }
     for (;;) {
       this.tick()
@@ -249,12 +244,6 @@ class Parser {
     }
   }
 
-  private expect(ch: string): void {
-    this.blanksAndNewlines()
-    if (this.src[this.pos] === ch) this.pos++
-    else this.errors.push(`expected '${ch}' at ${this.pos}`)
-  }
-
   /** Control operators; `;;` and friends end case arms. */
   private operator(): string | undefined {
     const s = this.src
@@ -306,274 +295,55 @@ class Parser {
     const queue = this.pending
     this.pending = []
     for (const { doc, strip } of queue) {
-      const lines: string[] = []
-      let closed = false
-      while (this.pos < this.src.length) {
-        this.tick()
-        const nl = this.src.indexOf("\n", this.pos)
-        const end = nl === -1 ? this.src.length : nl
-        let line = this.src.slice(this.pos, end)
-        if (strip) line = line.replace(/^\t+/, "")
-        if (line === doc.delimiter) {
-          this.pos = nl === -1 ? end : end + 1
-          closed = true
-          break
-        }
-        if (this.depth > 1 && line.startsWith(doc.delimiter) && line.slice(doc.delimiter.length).trimStart().startsWith(")")) {
-          this.pos += this.src.slice(this.pos, end).indexOf(doc.delimiter) + doc.delimiter.length
-          closed = true
-          break
-        }
-        lines.push(line)
-        this.pos = nl === -1 ? end : end + 1
-      }
+      const closed = strip ? this.stripped(doc) : this.verbatim(doc)
       if (!closed) this.errors.push(`heredoc '${doc.delimiter}' is not closed`)
-      doc.body = lines.join("\n")
       if (!doc.quoted && /[$`]/.test(doc.body)) doc.subs = substitutionsIn(doc.body, this.limits)
     }
   }
 
-  private blanks(): void {
+  /** A `<<` body: found with native searches for the delimiter line, so a large body costs little. */
+  private verbatim(doc: Heredoc): boolean {
     const s = this.src
-    for (;;) {
-      const c = s[this.pos]
-      if (c === " " || c === "\t" || c === "\r") this.pos++
-      else if (c === "\\" && s[this.pos + 1] === "\n") this.pos += 2
-      else if (c === "#") {
-        while (this.pos < s.length && s[this.pos] !== "\n") this.pos++
-      } else return
-    }
-  }
-
-  private blanksAndNewlines(): void {
-    for (;;) {
-      this.blanks()
-      if (this.src[this.pos] !== "\n") return
-      this.pos++
-      this.readHeredocs()
-    }
-  }
-
-  /** One word, or undefined at a metacharacter. Inside `[[ ]]`, `<`, `>`, `(`, `)` are word characters. */
-  word(conditional = false): Word | undefined {
-    const s = this.src
+    const d = doc.delimiter
     const start = this.pos
-    const w: Word = { raw: "", text: "", dynamic: false, quoted: false, glob: false, subs: [] }
-    let text = ""
-    while (this.pos < s.length) {
+    for (let from = start; ; ) {
       this.tick()
-      const c = s[this.pos]!
-      if ((c === "<" || c === ">") && s[this.pos + 1] === "(" && this.pos === start) {
-        this.pos += 2
-        w.subs.push(this.list(")"))
-        this.expect(")")
-        w.dynamic = true
-        text += s.slice(start, this.pos)
-        continue
+      const i = d ? s.indexOf(d, from) : -1
+      if (i === -1) break
+      const after = i + d.length
+      const atLineStart = i === start || s[i - 1] === "\n"
+      const lineEnds = after === s.length || s[after] === "\n" || s[after] === "\r"
+      const closesSubstitution = this.depth > 1 && /^[ \t]*\)/.test(s.slice(after, after + 64))
+      if (atLineStart && (lineEnds || closesSubstitution)) {
+        doc.body = s.slice(start, Math.max(start, i - 1))
+        this.pos = lineEnds && after < s.length ? after + 1 : after
+        return true
       }
-      if (META.has(c) && !(conditional && c !== " " && c !== "\t" && c !== "\n")) break
-      if (c === "\r") break
-      if (c === "\\") {
-        if (s[this.pos + 1] === "\n") this.pos += 2
-        else {
-          text += s[this.pos + 1] ?? ""
-          w.quoted = true
-          this.pos += 2
-        }
-      } else if (c === "'") {
-        const end = s.indexOf("'", this.pos + 1)
-        w.quoted = true
-        if (end === -1) {
-          this.errors.push("unterminated single quote")
-          text += s.slice(this.pos + 1)
-          this.pos = s.length
-        } else {
-          text += s.slice(this.pos + 1, end)
-          this.pos = end + 1
-        }
-      } else if (c === '"') {
-        w.quoted = true
-        this.pos++
-        text += this.doubleQuoted(w)
-      } else if (c === "$") text += this.dollar(w)
-      else if (c === "`") text += this.backtick(w)
-      else {
-        if (c === "*" || c === "?" || c === "[") w.glob = true
-        if (c === "=" && s[this.pos + 1] === "(" && /^[A-Za-z_][A-Za-z0-9_]*$/.test(text)) {
-          text += this.balancedParens()
-          continue
-        }
-        text += c
-        this.pos++
-      }
+      from = i + 1
     }
-    if (this.pos === start) return undefined
-    w.raw = s.slice(start, this.pos)
-    w.text = text
-    return w
+    doc.body = s.slice(start)
+    this.pos = s.length
+    return false
   }
 
-  private balancedParens(): string {
-    const start = this.pos
-    this.pos += 2
-    let depth = 1
-    while (this.pos < this.src.length && depth > 0) {
+  /** A `<<-` body: leading tabs are stripped from every line, the delimiter line included. */
+  private stripped(doc: Heredoc): boolean {
+    const lines: string[] = []
+    while (this.pos < this.src.length) {
       this.tick()
-      const c = this.src[this.pos]
-      if (c === "(") depth++
-      else if (c === ")") depth--
-      this.pos++
-    }
-    return this.src.slice(start, this.pos)
-  }
-
-  private doubleQuoted(w: Word): string {
-    const s = this.src
-    let text = ""
-    while (this.pos < s.length) {
-      this.tick()
-      const c = s[this.pos]!
-      if (c === '"') {
-        this.pos++
-        return text
+      const nl = this.src.indexOf("\n", this.pos)
+      const end = nl === -1 ? this.src.length : nl
+      const line = this.src.slice(this.pos, end).replace(/^\t+/, "")
+      this.pos = nl === -1 ? end : end + 1
+      if (line === doc.delimiter || line.trimEnd() === doc.delimiter) {
+        doc.body = lines.join("\n")
+        return true
       }
-      if (c === "\\") {
-        const n = s[this.pos + 1]
-        if (n === "$" || n === "`" || n === '"' || n === "\\") text += n
-        else if (n !== "\n") text += c + (n ?? "")
-        this.pos += 2
-      } else if (c === "$") text += this.dollar(w)
-      else if (c === "`") text += this.backtick(w)
-      else {
-        text += c
-        this.pos++
-      }
+      lines.push(line)
     }
-    this.errors.push("unterminated double quote")
-    return text
+    doc.body = lines.join("\n")
+    return false
   }
-
-  dollar(w: Word): string {
-    const s = this.src
-    const start = this.pos
-    const n = s[this.pos + 1]
-    if (n === "'") {
-      const end = findAnsiEnd(s, this.pos + 2)
-      w.quoted = true
-      if (end === -1) {
-        this.errors.push("unterminated $' quote")
-        const t = ansiC(s.slice(this.pos + 2))
-        this.pos = s.length
-        return t
-      }
-      this.pos = end + 1
-      return ansiC(s.slice(start + 2, end))
-    }
-    if (n === "(" && s[this.pos + 2] === "(") {
-      this.pos += 3
-      w.subs.push(...this.arithmetic())
-      w.dynamic = true
-      return s.slice(start, this.pos)
-    }
-    if (n === "(") {
-      this.pos += 2
-      w.subs.push(this.list(")"))
-      this.expect(")")
-      w.dynamic = true
-      return s.slice(start, this.pos)
-    }
-    if (n === "{") {
-      this.pos += 2
-      let depth = 1
-      while (this.pos < s.length && depth > 0) {
-        this.tick()
-        const c = s[this.pos]!
-        if (c === "\\") this.pos += 2
-        else if (c === "'" ) {
-          const end = s.indexOf("'", this.pos + 1)
-          this.pos = end === -1 ? s.length : end + 1
-        } else if (c === "$" && (s[this.pos + 1] === "(" || s[this.pos + 1] === "{")) this.dollar(w)
-        else if (c === "`") this.backtick(w)
-        else {
-          if (c === "{") depth++
-          else if (c === "}") depth--
-          this.pos++
-        }
-      }
-      if (depth > 0) this.errors.push("unterminated ${")
-      w.dynamic = true
-      return s.slice(start, this.pos)
-    }
-    const m = /^\$([A-Za-z_][A-Za-z0-9_]*|[0-9@*#?$!-])/.exec(s.slice(this.pos, this.pos + 256))
-    if (m) {
-      this.pos += m[0].length
-      w.dynamic = true
-      return m[0]
-    }
-    this.pos++
-    return "$"
-  }
-
-  /** `$(( … ))` or `(( … ))` after the opening parens: returns the scripts substituted inside. */
-  private arithmetic(): Script[] {
-    const s = this.src
-    const subs: Script[] = []
-    let depth = 0
-    while (this.pos < s.length) {
-      this.tick()
-      const c = s[this.pos]!
-      if (c === ")" && depth === 0) {
-        this.pos += s[this.pos + 1] === ")" ? 2 : 1
-        return subs
-      }
-      if (c === "(") depth++
-      else if (c === ")") depth--
-      if (c === "$" || c === "`") {
-        const w: Word = { raw: "", text: "", dynamic: false, quoted: false, glob: false, subs }
-        if (c === "$") this.dollar(w)
-        else this.backtick(w)
-        continue
-      }
-      this.pos++
-    }
-    this.errors.push("unterminated arithmetic")
-    return subs
-  }
-
-  backtick(w: Word): string {
-    const s = this.src
-    const start = this.pos
-    let i = this.pos + 1
-    let inner = ""
-    while (i < s.length && s[i] !== "`") {
-      if (s[i] === "\\" && (s[i + 1] === "`" || s[i + 1] === "\\" || s[i + 1] === "$")) {
-        inner += s[i + 1]
-        i += 2
-      } else inner += s[i++]
-    }
-    if (i >= s.length) this.errors.push("unterminated backquote")
-    this.pos = Math.min(i + 1, s.length)
-    this.enter()
-    const sub = new Parser(inner, this.limits)
-    sub.depth = this.depth
-    sub.steps = this.steps
-    const script = sub.list(undefined)
-    if (sub.pending.length) sub.readHeredocs()
-    this.steps = sub.steps
-    this.depth--
-    this.errors.push(...sub.errors)
-    w.subs.push(script)
-    w.dynamic = true
-    return s.slice(start, this.pos)
-  }
-}
-
-function findAnsiEnd(s: string, from: number): number {
-  for (let i = from; i < s.length; i++) {
-    if (s[i] === "\\") i++
-    else if (s[i] === "'") return i
-  }
-  return -1
 }
 
 /** Command substitutions inside an unquoted heredoc body: they run when the heredoc is read. */

@@ -1,7 +1,8 @@
 import { resolve } from "node:path"
 import { judgeCommand } from "../index"
 import type { GuardContext, Verdict } from "../types"
-import { contextFor, record } from "./context"
+import { contextFor } from "../context"
+import { record } from "./audit"
 import { exitFor, verdictJson, verdictText } from "./format"
 
 interface CheckFlags {
@@ -14,7 +15,7 @@ export async function check(command: string, flags: CheckFlags): Promise<void> {
   const ctx = await contextFor(flags.cwd)
   const v = judgeCommand(command, ctx)
   process.stdout.write(`${flags.json ? verdictJson(v) : verdictText(v)}\n`)
-  if (flags.record) record(v, command, ctx.cwd, "check")
+  if (flags.record) await record(v, command, ctx.cwd, "check")
   process.exitCode = exitFor(v)
 }
 
@@ -42,7 +43,7 @@ export async function checkBatch(flags: CheckFlags): Promise<void> {
       if (!ctx) contexts.set(cwd, (ctx = contextFor(cwd)))
       const resolved = await ctx
       v = judgeCommand(request.command, resolved)
-      if (flags.record) record(v, request.command, resolved.cwd, "batch")
+      if (flags.record) await record(v, request.command, resolved.cwd, "batch")
     }
     out.push(verdictJson(v))
     if (out.length >= 256) process.stdout.write(`${out.splice(0).join("\n")}\n`)

@@ -1,5 +1,5 @@
 import { judge } from "../judge"
-import { contextFor } from "./context"
+import { contextFor } from "../context"
 import { exitFor, verdictText } from "./format"
 
 interface ExplainFlags {

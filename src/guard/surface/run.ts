@@ -1,5 +1,6 @@
 import { judgeCommand } from "../index"
-import { contextFor, record } from "./context"
+import { contextFor } from "../context"
+import { record } from "./audit"
 import { quoteArgv, verdictText } from "./format"
 
 interface RunFlags {
@@ -18,7 +19,7 @@ export async function runGuarded(argv: string[], flags: RunFlags): Promise<void>
   const command = quoteArgv(argv)
   const ctx = await contextFor(flags.cwd)
   const v = judgeCommand(command, ctx)
-  if (v.decision !== "allow" && flags.record) record(v, command, ctx.cwd, "run")
+  if (v.decision !== "allow" && flags.record) await record(v, command, ctx.cwd, "run")
   if (v.decision === "deny") {
     process.stderr.write(`egc guard: refused: ${verdictText(v)}\n`)
     process.exitCode = 2
