@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { makeGitRepo, tmpdir } from "../fixture"
+import { privateEgcHome } from "./_egc-home"
 import { runClaude, sentText, toolResult, writeClaudeSettings } from "./_claude"
 
 /**
@@ -14,6 +15,7 @@ const person = { source: "cli" as const, sessionId: "person", tool: "test" }
 
 describe("Claude Code with egc hooks", () => {
   test("a remember prompt is stored; once approved it is injected in the next session; another project sees nothing", async () => {
+    using _home = privateEgcHome()
     using root = tmpdir()
     const home = join(root.path, "home")
     const alpha = join(root.path, "alpha")
@@ -51,6 +53,7 @@ describe("Claude Code with egc hooks", () => {
   }, 120_000)
 
   test("a destructive command is denied and listed in permission_denials; an allowed one is rewritten through the crusher and its output arrives filtered", async () => {
+    using _home = privateEgcHome()
     using root = tmpdir()
     const home = join(root.path, "home")
     const repo = join(root.path, "repo")
