@@ -24,11 +24,16 @@ export default defineCommand({
       process.exitCode = EXIT.USAGE
       return
     }
-    const payload = interactive() ? { text: "", truncated: false } : await readBounded(Bun.stdin.stream())
+    // a stdin that errors is treated like a malformed payload: answered neutrally (runHook logs it)
+    const payload = interactive() ? { text: "", truncated: false } : await readBounded(Bun.stdin.stream()).catch(() => ({ text: "", truncated: false }))
     const out = await runHook(args.event, args.tool, { payload })
-    // Bun.write, not process.stdout: the node stream objects cost ~8 ms of CPU to create
-    if (out.stdout) await Bun.write(Bun.stdout, out.stdout)
-    if (out.stderr) await Bun.write(Bun.stderr, out.stderr)
+    try {
+      // Bun.write, not process.stdout: the node stream objects cost ~8 ms of CPU to create
+      if (out.stdout) await Bun.write(Bun.stdout, out.stdout)
+      if (out.stderr) await Bun.write(Bun.stderr, out.stderr)
+    } catch {
+      // the host closed the pipe: nobody is left to answer
+    }
     process.exitCode = out.exitCode
   },
 })
