@@ -122,3 +122,22 @@ describe("transcript mining", () => {
     expect(openMemory().pending({ project })).toHaveLength(5)
   })
 })
+
+describe("session-start resilience", () => {
+  test("a failing mesh does not cost the session its state", async () => {
+    using a = tmpdir({ git: { origin: "https://example.com/team/iota.git" } })
+    const project = resolveProject(a.path)
+    openMemory().write({ kind: "decision", title: "Ship on green only", body: "CI must pass" }, { project, actor: agent })
+    const { lazyMemory } = await import("../../src/hooks/faculties")
+    const deps = {
+      memory: lazyMemory(async () => openMemory()),
+      mesh: {
+        peersSummary: () => {
+          throw new Error("mesh exploded")
+        },
+      },
+    }
+    const r = await runHook("session-start", "claude-code", { payload: { text: JSON.stringify(payload("claude-code", "session-start", { cwd: a.path })), truncated: false }, deps })
+    expect(contextOf(r.stdout)).toContain("Ship on green only")
+  })
+})
