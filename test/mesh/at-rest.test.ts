@@ -1,5 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { closeAllDbs } from "../../src/core/db"
 import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { claim, forceRelease, readEvents, send } from "../../src/mesh"
@@ -7,6 +8,7 @@ import { tmpdir } from "../fixture"
 import { session } from "./_mesh"
 
 function grepHome(needle: string): string[] {
+  closeAllDbs() // reading a store file under a live connection would drop its locks (see readStoreFile)
   const hits: string[] = []
   const walk = (dir: string) => {
     for (const name of readdirSync(dir)) {
