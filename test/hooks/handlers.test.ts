@@ -141,3 +141,18 @@ describe("session-start resilience", () => {
     expect(contextOf(r.stdout)).toContain("Ship on green only")
   })
 })
+
+describe("post-tool observations", () => {
+  test("shell calls and failures are observed; a successful read is not", async () => {
+    using a = tmpdir({ git: { origin: "https://example.com/team/kappa.git" } })
+    const project = resolveProject(a.path)
+    const { detectPatterns } = await import("../../src/insight")
+    const post = (body: Record<string, unknown>) => call("post-tool", "claude-code", { session_id: "s", cwd: a.path, hook_event_name: "PostToolUse", ...body })
+    for (let i = 0; i < 3; i++) await post({ tool_name: "Read", tool_input: { file_path: "README.md" }, tool_response: { content: "x" } })
+    for (let i = 0; i < 3; i++) await post({ tool_name: "Bash", tool_input: { command: "git status" }, tool_response: { stdout: "clean", stderr: "" } })
+    for (let i = 0; i < 3; i++) await post({ hook_event_name: "PostToolUseFailure", tool_name: "Edit", tool_input: { file_path: "a.ts" }, error: "old_string not found in file" })
+    const found = detectPatterns(project.id, { minCount: 3 })
+    expect(found.observed).toBe(6)
+    expect(found.patterns.map((p) => `${p.kind}:${p.family}`).sort()).toEqual(["frequent-command:git", "repeated-failure:tool:edit"])
+  })
+})

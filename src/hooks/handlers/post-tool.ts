@@ -10,6 +10,9 @@ export async function postTool(input: HookInput, ctx: HookContext): Promise<Hook
   const call = input.call
   if (!call?.result) return {}
   const result = call.result
+  // a successful read, search or edit says nothing worth keeping, and skipping it keeps those
+  // calls free of any database work; shell commands are kept either way (frequent-command patterns)
+  if (!result.failed && call.kind !== "shell") return {}
   const recorded = recordObservation({
     project: ctx.project.id,
     sessionId: input.sessionId,
