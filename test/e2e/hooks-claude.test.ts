@@ -92,5 +92,22 @@ describe("Claude Code with egc hooks", () => {
     expect(shown).toBeGreaterThan(0)
     expect(shown).toBeLessThan(100)
   }, 120_000)
+
+  test("PostToolUseFailure observations: the third identical failure becomes one pending lesson", async () => {
+    using _home = privateEgcHome()
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const proj = join(root.path, "proj")
+    mkdirSync(home, { recursive: true })
+    mkdirSync(proj, { recursive: true })
+    makeGitRepo(proj, { origin: "https://example.com/e2e/lesson.git" })
+    await writeClaudeSettings(home)
+    const missing = { tool: "Bash", input: { command: "ls /nonexistent-egc-e2e-dir", description: "list" } }
+    const run = await runClaude({ home, cwd: proj, prompt: "look around", script: [missing, missing, missing, { text: "done" }] })
+    expect(run.code).toBe(0)
+    const pending = openMemory().pending({ project: resolveProject(proj) })
+    expect(pending.map((v) => [v.kind, v.source])).toEqual([["lesson", "hook:observer"]])
+    expect(pending[0]?.title).toContain("ls /nonexistent-egc-e2e-dir")
+  }, 120_000)
 })
 
