@@ -24,9 +24,9 @@ const attempt = (fn: () => string): Probe => {
 }
 
 /** The in-memory search index of this project: every live record opened and indexed, or which did not. */
-function indexProbe(ctx: ToolContext): Probe {
+async function indexProbe(ctx: ToolContext): Promise<Probe> {
   try {
-    const list = memoryFor(ctx).list({ project: ctx.project, scope: "all" })
+    const list = (await memoryFor(ctx)).list({ project: ctx.project, scope: "all" })
     const detail = `${list.length} live items of this project decrypted and indexed`
     if (list.unreadable.length) return { status: "warn", detail: `${detail}; ${list.unreadable.length} records failed to open (run egc doctor)` }
     return { status: "ok", detail }
@@ -50,7 +50,7 @@ export const serverHealth = defineTool({
     project: z.string().describe("the project this call is bound to"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (_args, ctx) => {
+  handler: async (_args, ctx) => {
     const key = attempt(() => `master key ${loadKeys({ create: false }).keyId} readable`)
     const database = attempt(() => {
       const db = openDb()
@@ -58,7 +58,7 @@ export const serverHealth = defineTool({
       if (key.status === "ok") bindKey(db, loadKeys({ create: false }).keyId)
       return `${paths.db()} open`
     })
-    const index = runProbe("index", indexProbe(ctx))
+    const index = runProbe("index", await indexProbe(ctx))
     const config = runProbe("config", { status: "ok", detail: "valid" })
     return { version: VERSION, database, key, index, config, project: ctx.project.display }
   },

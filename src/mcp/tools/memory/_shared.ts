@@ -1,14 +1,16 @@
 import { z } from "zod"
 import { paths } from "../../../core/paths"
-import { openMemory, type Actor, type ItemView, type Memory, type Unreadable, type WriteResult } from "../../../memory"
+import type { Actor, ItemView, Memory, Unreadable, WriteResult } from "../../../memory"
 import { ToolFailure, type ToolContext } from "../../tool"
 
 /** What every memory tool shares: the process's memory handle, the agent actor, and output shapes. */
 let opened: { db: string; memory: Memory } | undefined
 
-export function memoryFor(ctx: ToolContext): Memory {
+/** The memory faculty loads on the first memory call, not at server start (tools/list stays fast). */
+export async function memoryFor(ctx: ToolContext): Promise<Memory> {
   const db = paths.db()
   if (opened?.db === db) return opened.memory
+  const { openMemory } = await import("../../../memory")
   const m = ctx.config.memory
   opened = { db, memory: openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours }) }
   return opened.memory

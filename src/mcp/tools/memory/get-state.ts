@@ -16,8 +16,8 @@ export const getState = defineTool({
     pendingReview: z.number().describe("items waiting for a person's approval"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (_args, ctx) => {
-    const memory = memoryFor(ctx)
+  handler: async (_args, ctx) => {
+    const memory = (await memoryFor(ctx))
     const state = memory.renderState({ project: ctx.project })
     return {
       project: ctx.project.display,

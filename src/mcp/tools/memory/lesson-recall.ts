@@ -15,8 +15,8 @@ export const lessonRecall = defineTool({
   },
   output: { project: projectField, lessons: z.array(itemShape) },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const found = memoryFor(ctx).lessons.recall({ project: ctx.project, query: args.query, minConfidence: args.min_confidence, limit: args.limit }, agent(ctx))
+  handler: async (args, ctx) => {
+    const found = (await memoryFor(ctx)).lessons.recall({ project: ctx.project, query: args.query, minConfidence: args.min_confidence, limit: args.limit }, agent(ctx))
     return { project: ctx.project.display, lessons: found.map(toItem) }
   },
 })

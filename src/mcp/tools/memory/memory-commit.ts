@@ -17,8 +17,8 @@ export const memoryCommit = defineTool({
     results: z.array(z.object({ outcome: z.string(), id: z.string().optional(), reason: z.string().optional(), conflict: z.string().optional() })),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: (args, ctx) => {
-    const r = memoryFor(ctx).commit({ proposalId: args.proposal_id, ...(args.drop ? { drop: args.drop } : {}) }, { project: ctx.project, actor: agent(ctx) })
+  handler: async (args, ctx) => {
+    const r = (await memoryFor(ctx)).commit({ proposalId: args.proposal_id, ...(args.drop ? { drop: args.drop } : {}) }, { project: ctx.project, actor: agent(ctx) })
     if (!r.ok) throw new ToolFailure(`nothing stored: ${r.reason ?? "refused"}; if consent is missing, ask the user and record it with memory_consent, then retry`)
     return {
       project: ctx.project.display,

@@ -19,8 +19,8 @@ export const memoryConflicts = defineTool({
     resolved: z.boolean().optional(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const memory = memoryFor(ctx)
+  handler: async (args, ctx) => {
+    const memory = (await memoryFor(ctx))
     if (args.action === "list") {
       const list = memory.conflicts({ project: ctx.project })
       return { project: ctx.project.display, conflicts: list.map((c) => ({ id: c.id, new_item: c.newItem, old_item: c.oldItem, reason: c.reason, since: new Date(c.createdAt).toISOString() })) }

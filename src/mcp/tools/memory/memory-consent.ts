@@ -14,8 +14,8 @@ export const memoryConsent = defineTool({
   },
   output: { project: projectField, policy: z.string().describe("the project's consent policy"), grant: z.string(), decision: z.string(), expires_at: z.string() },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: (args, ctx) => {
-    const memory = memoryFor(ctx)
+  handler: async (args, ctx) => {
+    const memory = (await memoryFor(ctx))
     const g = memory.grant({ project: ctx.project, sessionId: ctx.session.id, decision: args.decision, ...(args.ttl_minutes ? { ttlMs: args.ttl_minutes * 60_000 } : {}) }, agent(ctx))
     return { project: ctx.project.display, policy: memory.policy({ project: ctx.project }), grant: g.id, decision: g.decision, expires_at: new Date(g.expiresAt).toISOString() }
   },

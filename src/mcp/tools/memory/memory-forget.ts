@@ -14,9 +14,9 @@ export const memoryForget = defineTool({
   },
   output: { project: projectField, forgotten: z.array(z.string()), tombstones: z.number().describe("fingerprints kept so the text cannot come back") },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
+  handler: async (args, ctx) => {
     if (!args.id && !args.text) throw new ToolFailure("give id or text: what should be forgotten?")
-    const r = memoryFor(ctx).forget({ project: ctx.project, ...(args.id ? { id: args.id } : {}), ...(args.text ? { text: args.text } : {}) }, agent(ctx))
+    const r = (await memoryFor(ctx)).forget({ project: ctx.project, ...(args.id ? { id: args.id } : {}), ...(args.text ? { text: args.text } : {}) }, agent(ctx))
     if (!r.forgotten.length && r.reason) throw new ToolFailure(`nothing forgotten: ${r.reason}; find the id with search_history or memory_recall`)
     return { project: ctx.project.display, forgotten: r.forgotten, tombstones: r.tombstones }
   },

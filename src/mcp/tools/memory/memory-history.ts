@@ -16,8 +16,8 @@ export const memoryHistory = defineTool({
     unreadable: unreadableField,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const memory = memoryFor(ctx)
+  handler: async (args, ctx) => {
+    const memory = (await memoryFor(ctx))
     const versions = memory.history({ project: ctx.project, id: args.id })
     const ids = new Set(versions.map((v) => v.id).concat(args.id))
     const audit = [...ids].flatMap((item) => memory.audit({ project: ctx.project, item, limit: 50 }))

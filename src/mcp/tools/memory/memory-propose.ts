@@ -35,8 +35,8 @@ export const memoryPropose = defineTool({
     refused: z.array(z.object({ index: z.number(), reason: z.string() })),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: (args, ctx) => {
-    const r = memoryFor(ctx).propose({ project: ctx.project, items: args.items }, { project: ctx.project, actor: agent(ctx) })
+  handler: async (args, ctx) => {
+    const r = (await memoryFor(ctx)).propose({ project: ctx.project, items: args.items }, { project: ctx.project, actor: agent(ctx) })
     return {
       project: ctx.project.display,
       ...(r.proposalId ? { proposal_id: r.proposalId } : {}),

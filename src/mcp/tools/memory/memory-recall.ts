@@ -25,8 +25,8 @@ export const memoryRecall = defineTool({
     unreadable: unreadableField,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const r = memoryFor(ctx).recall({
+  handler: async (args, ctx) => {
+    const r = (await memoryFor(ctx)).recall({
       project: ctx.project,
       query: args.query,
       tokenCap: args.token_cap ?? ctx.config.memory.recallTokenCap,

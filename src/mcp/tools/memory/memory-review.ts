@@ -16,8 +16,8 @@ export const memoryReview = defineTool({
   },
   output: { project: projectField, pending: z.array(itemShape).optional(), outcome: z.string().optional(), id: z.string().optional() },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
-  handler: (args, ctx) => {
-    const memory = memoryFor(ctx)
+  handler: async (args, ctx) => {
+    const memory = (await memoryFor(ctx))
     if (args.action === "list") return { project: ctx.project.display, pending: memory.pending({ project: ctx.project }).map(toItem) }
     if (!args.id) throw new ToolFailure(`${args.action} needs the id of a pending item; list them first`)
     const wctx = { project: ctx.project, actor: agent(ctx) }

@@ -16,8 +16,8 @@ export const queryHistory = defineTool({
   },
   output: { project: projectField, items: z.array(itemShape), unreadable: unreadableField },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const list = memoryFor(ctx).list({ project: ctx.project, kinds: args.kinds, scope: "all", ...(args.as_of ? { asOf: parseTime(args.as_of) } : {}) })
+  handler: async (args, ctx) => {
+    const list = (await memoryFor(ctx)).list({ project: ctx.project, kinds: args.kinds, scope: "all", ...(args.as_of ? { asOf: parseTime(args.as_of) } : {}) })
     const sorted = [...list].sort((a, b) => b.recordedAt - a.recordedAt).slice(args.offset, args.offset + args.limit)
     return { project: ctx.project.display, items: sorted.map(toItem), ...unreadableOut(list.unreadable) }
   },

@@ -16,8 +16,8 @@ export const searchHistory = defineTool({
   },
   output: { project: projectField, results: z.array(itemShape), unreadable: unreadableField },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const list = memoryFor(ctx).search({ project: ctx.project, query: args.query, limit: args.limit, crossProject: args.all_projects, ...(args.kinds ? { kinds: args.kinds } : {}) })
+  handler: async (args, ctx) => {
+    const list = (await memoryFor(ctx)).search({ project: ctx.project, query: args.query, limit: args.limit, crossProject: args.all_projects, ...(args.kinds ? { kinds: args.kinds } : {}) })
     return { project: ctx.project.display, results: list.filter((v) => v.kind !== "working").map(toItem), ...unreadableOut(list.unreadable) }
   },
 })

@@ -18,10 +18,10 @@ export const storeDecision = defineTool({
   },
   output: writeShape,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) =>
+  handler: async (args, ctx) =>
     settle(
       ctx.project.display,
-      memoryFor(ctx).write(
+      (await memoryFor(ctx)).write(
         {
           kind: "decision",
           title: args.decision,

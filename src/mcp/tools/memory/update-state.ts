@@ -25,9 +25,9 @@ export const updateState = defineTool({
     pending: z.number().describe("entries waiting for a person's review"),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
+  handler: async (args, ctx) => {
     const avoid = args.avoid?.map((a) => (a.why ? `${a.what} — ${a.why}` : a.what))
-    const r = memoryFor(ctx).applyStatePatch(
+    const r = (await memoryFor(ctx)).applyStatePatch(
       { context: args.context, decisions: args.decisions, avoid, preferences: args.preferences, next: args.next },
       { project: ctx.project, actor: agent(ctx), ...(args.scope ? { scope: args.scope } : {}) },
     )

@@ -11,8 +11,8 @@ export const workingMemoryGet = defineTool({
   input: { key: z.string().min(1).max(200).describe("the entry's key") },
   output: { project: projectField, found: z.boolean(), entry: itemShape.optional() },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
-    const v = memoryFor(ctx).working.get({ project: ctx.project, key: args.key })
+  handler: async (args, ctx) => {
+    const v = (await memoryFor(ctx)).working.get({ project: ctx.project, key: args.key })
     return { project: ctx.project.display, found: v !== undefined, ...(v ? { entry: toItem(v) } : {}) }
   },
 })

@@ -16,8 +16,8 @@ export const workingMemorySet = defineTool({
   },
   output: writeShape,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: (args, ctx) => {
+  handler: async (args, ctx) => {
     const ttlMs = args.ttl_seconds !== undefined ? args.ttl_seconds * 1000 : ctx.config.memory.workingTtlHours * HOUR
-    return settle(ctx.project.display, memoryFor(ctx).working.set({ key: args.key, value: args.value, ttlMs }, { project: ctx.project, actor: agent(ctx) }))
+    return settle(ctx.project.display, (await memoryFor(ctx)).working.set({ key: args.key, value: args.value, ttlMs }, { project: ctx.project, actor: agent(ctx) }))
   },
 })
