@@ -42,7 +42,7 @@ export const RECALL_KINDS = ["decision", "avoid", "preference", "context", "next
 export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
   return {
     stateView: async (project) => (await open()).renderState({ project }) || undefined,
-    pendingTitles: async (project) => (await open()).pending({ project }).map((v) => v.title || v.body.slice(0, 80)),
+    pendingTitles: async (project) => (await open()).pending({ project }).map((v) => ({ id: v.id, title: v.title || v.body.slice(0, 80) })),
     write: async (project, req, actor) =>
       outcome((await open()).write({ kind: req.kind, body: req.body, ...(req.title && req.title !== req.body ? { title: req.title } : {}) }, { project, actor })),
     recall: async (project, query, tokenCap) => {

@@ -63,7 +63,8 @@ export interface WriteOutcome {
 export interface MemoryPort {
   /** The state view of this project and branch, rendered through the one reader. */
   stateView(project: Project): string | undefined | Promise<string | undefined>
-  pendingTitles(project: Project): string[] | Promise<string[]>
+  /** Items waiting for the person's review, with their ids (so they can be approved by id). */
+  pendingTitles(project: Project): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
   write(project: Project, req: WriteRequest, actor: Actor): WriteOutcome | Promise<WriteOutcome>
   recall(project: Project, query: string, tokenCap: number): string | undefined | Promise<string | undefined>
   /** Items a forget request could mean; the person confirms before anything is destroyed. */

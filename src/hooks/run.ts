@@ -49,8 +49,9 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
       return neutral()
     }
     const input = adapter.parse(event, parsed.value)
-    const answer = await answerFor(event, input, opts)
-    return adapter.render(event, settle(answer, adapter.canRewrite), input)
+    const answer = settle(await answerFor(event, input, opts), adapter.canRewrite)
+    log.debug("answered", { event, tool, decision: answer.decision?.kind ?? "none", rewrite: answer.rewrite !== undefined, context: answer.context?.length ?? 0 })
+    return adapter.render(event, answer, input)
   } catch (error) {
     log.error("hook failed; answered neutrally", { event, tool, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
     return neutral()

@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { makeGitRepo, tmpdir } from "../fixture"
+import { privateEgcHome } from "./_egc-home"
 import { runClaude, sentText, toolResult, writeClaudeSettings } from "./_claude"
 
 /**
@@ -14,6 +15,7 @@ const person = { source: "cli" as const, sessionId: "person", tool: "test" }
 
 describe("Claude Code with egc hooks", () => {
   test("a remember prompt is stored; once approved it is injected in the next session; another project sees nothing", async () => {
+    using _home = privateEgcHome()
     using root = tmpdir()
     const home = join(root.path, "home")
     const alpha = join(root.path, "alpha")
@@ -51,6 +53,7 @@ describe("Claude Code with egc hooks", () => {
   }, 120_000)
 
   test("a destructive command is denied and listed in permission_denials; an allowed one is rewritten through the crusher and its output arrives filtered", async () => {
+    using _home = privateEgcHome()
     using root = tmpdir()
     const home = join(root.path, "home")
     const repo = join(root.path, "repo")
@@ -88,6 +91,23 @@ describe("Claude Code with egc hooks", () => {
     const shown = listing.match(/file_\d+\.txt/g)?.length ?? 0
     expect(shown).toBeGreaterThan(0)
     expect(shown).toBeLessThan(100)
+  }, 120_000)
+
+  test("PostToolUseFailure observations: the third identical failure becomes one pending lesson", async () => {
+    using _home = privateEgcHome()
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const proj = join(root.path, "proj")
+    mkdirSync(home, { recursive: true })
+    mkdirSync(proj, { recursive: true })
+    makeGitRepo(proj, { origin: "https://example.com/e2e/lesson.git" })
+    await writeClaudeSettings(home)
+    const missing = { tool: "Bash", input: { command: "ls /nonexistent-egc-e2e-dir", description: "list" } }
+    const run = await runClaude({ home, cwd: proj, prompt: "look around", script: [missing, missing, missing, { text: "done" }] })
+    expect(run.code).toBe(0)
+    const pending = openMemory().pending({ project: resolveProject(proj) })
+    expect(pending.map((v) => [v.kind, v.source])).toEqual([["lesson", "hook:observer"]])
+    expect(pending[0]?.title).toContain("ls /nonexistent-egc-e2e-dir")
   }, 120_000)
 })
 

@@ -4,11 +4,13 @@ import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { tmpdir } from "../fixture"
+import { privateEgcHome } from "./_egc-home"
 import { callOutput, runCodex } from "./_codex"
 
 /** The real Codex CLI with egc's hooks; the scripted model asks only for harmless commands. */
 describe("Codex with egc hooks", () => {
   test("UserPromptSubmit stores a remember; PreToolUse denies a destructive reset while ls runs", async () => {
+    using _home = privateEgcHome()
     using root = tmpdir()
     const home = join(root.path, "home")
     const repo = join(root.path, "repo")

@@ -140,3 +140,8 @@ describe("neutral answers", () => {
     }
   })
 })
+
+test("cursor postToolUseFailure is a failure with its error text", () => {
+  const input = ADAPTERS.cursor.parse("post-tool", { conversation_id: "c", hook_event_name: "postToolUseFailure", workspace_roots: [cwd], tool_name: "Shell", tool_input: { command: "npm test" }, error_message: "Command failed with exit code 1" })
+  expect(input.call?.result).toEqual({ failed: true, error: "Command failed with exit code 1" })
+})

@@ -27,7 +27,7 @@ describe("session-start", () => {
     const ctx = contextOf(r.stdout) ?? ""
     expect(ctx).toContain("Use pnpm workspaces")
     expect(ctx).toContain("wire the billing webhook")
-    expect(ctx).toMatch(/Awaiting review \(1\)[\s\S]*prefer small PRs[\s\S]*egc review/)
+    expect(ctx).toMatch(/Awaiting review \(1\)\n- m_\w+: prefer small PRs[\s\S]*egc memory approve <id>/)
     expect(ctx.startsWith("<egc-memory>")).toBe(true)
     expect(ctx).not.toMatch(/egc:v1|\\x01/)
     const other = await call("session-start", "claude-code", payload("claude-code", "session-start", { cwd: b.path }))
@@ -120,5 +120,39 @@ describe("transcript mining", () => {
     appendFileSync(transcript, line("user", "Let's use pnpm for the monorepo."))
     await call("stop", "claude-code", body)
     expect(openMemory().pending({ project })).toHaveLength(5)
+  })
+})
+
+describe("session-start resilience", () => {
+  test("a failing mesh does not cost the session its state", async () => {
+    using a = tmpdir({ git: { origin: "https://example.com/team/iota.git" } })
+    const project = resolveProject(a.path)
+    openMemory().write({ kind: "decision", title: "Ship on green only", body: "CI must pass" }, { project, actor: agent })
+    const { lazyMemory } = await import("../../src/hooks/faculties")
+    const deps = {
+      memory: lazyMemory(async () => openMemory()),
+      mesh: {
+        peersSummary: () => {
+          throw new Error("mesh exploded")
+        },
+      },
+    }
+    const r = await runHook("session-start", "claude-code", { payload: { text: JSON.stringify(payload("claude-code", "session-start", { cwd: a.path })), truncated: false }, deps })
+    expect(contextOf(r.stdout)).toContain("Ship on green only")
+  })
+})
+
+describe("post-tool observations", () => {
+  test("shell calls and failures are observed; a successful read is not", async () => {
+    using a = tmpdir({ git: { origin: "https://example.com/team/kappa.git" } })
+    const project = resolveProject(a.path)
+    const { detectPatterns } = await import("../../src/insight")
+    const post = (body: Record<string, unknown>) => call("post-tool", "claude-code", { session_id: "s", cwd: a.path, hook_event_name: "PostToolUse", ...body })
+    for (let i = 0; i < 3; i++) await post({ tool_name: "Read", tool_input: { file_path: "README.md" }, tool_response: { content: "x" } })
+    for (let i = 0; i < 3; i++) await post({ tool_name: "Bash", tool_input: { command: "git status" }, tool_response: { stdout: "clean", stderr: "" } })
+    for (let i = 0; i < 3; i++) await post({ hook_event_name: "PostToolUseFailure", tool_name: "Edit", tool_input: { file_path: "a.ts" }, error: "old_string not found in file" })
+    const found = detectPatterns(project.id, { minCount: 3 })
+    expect(found.observed).toBe(6)
+    expect(found.patterns.map((p) => `${p.kind}:${p.family}`).sort()).toEqual(["frequent-command:git", "repeated-failure:tool:edit"])
   })
 })

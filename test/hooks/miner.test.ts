@@ -76,3 +76,11 @@ test("a one-line JSON document with messages is read too", () => {
   writeFileSync(file, `${JSON.stringify({ messages: [{ type: "user", content: "We decided to ship weekly." }] })}\n`)
   expect(readTranscript(file, 0).turns).toEqual([{ role: "user", text: "We decided to ship weekly." }])
 })
+
+test("observations see through the crusher's rewrite", async () => {
+  const { unwrapCrush } = await import("../../src/hooks/handlers/post-tool")
+  expect(unwrapCrush("'/opt/my tools/egc' crush -- ls -la")).toBe("ls -la")
+  expect(unwrapCrush("/usr/local/bin/egc crush -- git status")).toBe("git status")
+  expect(unwrapCrush("cd web && 'C:\\\\egc\\\\egc.exe' crush -- npm test")).toBe("cd web && npm test")
+  expect(unwrapCrush("echo egc crush is great")).toBe("echo egc crush is great")
+})

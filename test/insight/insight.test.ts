@@ -39,9 +39,10 @@ describe("observations", () => {
   test("are sealed at rest: neither command nor error text is in the database file", () => {
     using dir = tmpdir({ git: true })
     const project = resolveProject(dir.path).id
-    fail(project, "psql --host db.internal-marker.example", "FATAL: role marker_role_xyz does not exist")
+    fail(project, "okapictl --host db.internal-marker.example", "FATAL: role marker_role_xyz does not exist")
     openDb().exec("PRAGMA wal_checkpoint(TRUNCATE)")
     const bytes = readStoreFile(paths.db()).toString("latin1")
+    expect(bytes).toContain("okapictl")
     expect(bytes).not.toContain("internal-marker")
     expect(bytes).not.toContain("marker_role_xyz")
   })

@@ -29,7 +29,11 @@ export const cursor: Adapter = {
       input.call = { ...toolCall("Edit", { file_path: str(p.file_path) ?? "" }, KINDS), result: { failed: false } }
     } else if (str(p.tool_name) !== undefined) {
       const call = toolCall(str(p.tool_name) ?? "", obj(p.tool_input), KINDS)
-      if (event === "post-tool") call.result = { failed: p.tool_output === undefined ? false : /error|failed/i.test(String(p.tool_output).slice(0, 200)) }
+      if (event === "post-tool") {
+        const failure = name === "postToolUseFailure"
+        const text = str(p.error_message) ?? str(p.error) ?? (p.tool_output === undefined ? undefined : String(p.tool_output).slice(0, 8192))
+        call.result = { failed: failure || (text !== undefined && /error|failed/i.test(text.slice(0, 200))), ...(text !== undefined ? { error: text } : {}) }
+      }
       input.call = call
     }
     return input

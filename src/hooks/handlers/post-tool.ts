@@ -2,14 +2,23 @@ import { lessonAlreadyProposed, noteLessonProposed, recordObservation } from "..
 import type { HookContext } from "../ports"
 import type { HookAnswer, HookInput } from "../types"
 
+/** A command the pre-tool hook routed through the crusher is observed as the command it wraps. */
+const CRUSH_PREFIX = /(?:'[^']*[\\/]egc(?:\.exe)?'|"[^"]*[\\/]egc(?:\.exe)?"|\S*[\\/]egc(?:\.exe)?|\begc)\s+crush\s+--\s+/g
+
+export const unwrapCrush = (command: string): string => command.replace(CRUSH_PREFIX, "")
+
 /** After this many failures with one signature, the failure becomes a pending lesson candidate. */
 export const LESSON_AFTER_FAILURES = 3
 
 /** Post-tool: record the observation; a repeated failure proposes a lesson (pending review). */
 export async function postTool(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
-  const call = input.call
-  if (!call?.result) return {}
-  const result = call.result
+  const raw = input.call
+  if (!raw?.result) return {}
+  const call = raw.command === undefined ? raw : { ...raw, command: unwrapCrush(raw.command) }
+  const result = raw.result
+  // a successful read, search or edit says nothing worth keeping, and skipping it keeps those
+  // calls free of any database work; shell commands are kept either way (frequent-command patterns)
+  if (!result.failed && call.kind !== "shell") return {}
   const recorded = recordObservation({
     project: ctx.project.id,
     sessionId: input.sessionId,

@@ -43,7 +43,7 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
 
 function rememberNotice(status: string, reason: string | undefined): string {
   if (status === "active") return "Stored in project memory as the person asked."
-  if (status === "pending") return "Saved for review: the person approves it with `egc review` before it counts as fact."
+  if (status === "pending") return "Saved for review: the person approves it (`egc memory review`, or memory_review) before it counts as fact."
   if (status === "duplicate") return "Already in project memory; nothing new stored."
   return `Not stored: ${reason ?? "refused by the memory write layer"}. Tell the person why.`
 }

@@ -10,15 +10,24 @@ import { frame, section } from "./_context"
 export async function sessionStart(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
   const { memory, mesh } = ctx.deps
   const { project } = ctx
-  await mesh?.heartbeat?.({ sessionId: input.sessionId, project, tool: input.tool })
+  // each source on its own: a mesh failure must not cost the session its state, nor the reverse
+  const safe = async <T>(what: string, fn: () => T | Promise<T>): Promise<T | undefined> => {
+    try {
+      return await fn()
+    } catch (error) {
+      ctx.log.warn("session-start source failed", { what, error: error instanceof Error ? error.message : String(error) })
+      return undefined
+    }
+  }
+  await safe("heartbeat", () => mesh?.heartbeat?.({ sessionId: input.sessionId, project, tool: input.tool }))
   const [state, pending, peers, unread] = await Promise.all([
-    memory?.stateView(project),
-    memory?.pendingTitles(project),
-    mesh?.peersSummary?.(project, input.sessionId),
-    input.sessionId ? mesh?.unreadFor?.(project, input.sessionId) : undefined,
+    safe("state", () => memory?.stateView(project)),
+    safe("pending", () => memory?.pendingTitles(project)),
+    safe("peers", () => mesh?.peersSummary?.(project, input.sessionId)),
+    safe("unread", () => (input.sessionId ? mesh?.unreadFor?.(project, input.sessionId) : undefined)),
   ])
   const review = pending?.length
-    ? `${pending.map((t) => `- ${t}`).join("\n")}\nThe person approves these with \`egc review\` (or asks you to call memory_review); until then they are not facts.`
+    ? `${pending.map((p) => `- ${p.id}: ${p.title}`).join("\n")}\nUntil the person approves them (\`egc memory review\`, \`egc memory approve <id>\`, or by asking you to call memory_review) they are not facts.`
     : undefined
   const context = frame([
     state,

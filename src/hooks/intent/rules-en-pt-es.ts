@@ -10,6 +10,7 @@ const en: LanguageRules = {
     "\\bwhat (did|have|had) (we|you|i) (decide|decided|choose|chose|chosen|agree|agreed|settle|settled|say|said|use|used|conclude|concluded)\\b",
     "\\bwhat was (the|our|that) .{0,40}\\b(decision|choice|plan|reason|conclusion|approach)\\b",
     "\\bwhy did we (choose|pick|decide|go with|use|switch|drop)\\b",
+    "\\b(did|have) we (ever |already )?(decide|decided|agree|agreed|settle|settled|choose|chose|pick|picked)\\b",
     "\\bhave we (ever |already )?(discussed|decided|talked about|tried|used)\\b",
     "\\bremind me (what|why|how|which|when)\\b",
     "\\bwhat do you (know|remember) about\\b",
@@ -45,7 +46,7 @@ const en: LanguageRules = {
     "\\bunlearn\\b",
   ),
   remember: rxs(
-    "\\bremember (that|this|:)",
+    "\\bremember(:| that\\b| this\\b)",
     "^remember\\b",
     "\\bremember (we|our|the|my|i)\\b",
     "\\b(please )?(note|keep in mind|bear in mind|take note|make a note) (that|of|:)",

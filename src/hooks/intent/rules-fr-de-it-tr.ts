@@ -73,7 +73,7 @@ const de: LanguageRules = {
     "\\berinnere mich (daran,? )?(was|warum|wie|welche)\\b",
   ),
   resume: rxs(
-    "\\bwo (haben wir|waren wir) (aufgehört|stehen geblieben)\\b",
+    "\\bwo (haben wir|waren wir)\\b.{0,30}\\b(aufgehört|stehen geblieben)\\b",
     "\\bweiter,? wo wir\\b",
     "\\bmach(e)? (da )?weiter,? wo wir\\b",
     "\\b(setz|setze) (die |unsere )?(letzte |vorherige )?(sitzung|arbeit|aufgabe) fort\\b",
