@@ -68,3 +68,6 @@ export const CLAUDE_EVENTS: Record<string, HookEvent> = {
   Stop: "stop",
   SessionEnd: "session-end",
 }
+
+/** Claude Code reports a failed tool call only as PostToolUseFailure (seen with the real CLI). */
+export const CLAUDE_CODE_EVENTS: Record<string, HookEvent> = { ...CLAUDE_EVENTS, PostToolUseFailure: "post-tool" }

@@ -9,6 +9,7 @@ const EVENTS: Record<string, HookEvent> = {
   beforeSubmitPrompt: "prompt-submit",
   preToolUse: "pre-tool",
   postToolUse: "post-tool",
+  postToolUseFailure: "post-tool",
   preCompact: "pre-compact",
   stop: "stop",
   sessionEnd: "session-end",
