@@ -1,4 +1,4 @@
-import { Database } from "bun:sqlite"
+import { constants, Database } from "bun:sqlite"
 import { closeSync, existsSync, openSync, readSync } from "node:fs"
 import { EgcError } from "./errors"
 import { ensureEgcHome, paths } from "./paths"
@@ -28,6 +28,9 @@ export function openDb(path = paths.db()): Database {
     db = new Database(path, { create: true, strict: true })
     db.exec("PRAGMA busy_timeout = 5000")
     db.exec("PRAGMA journal_mode = WAL")
+    // keep the WAL file when the last connection closes: every hook is a new process, and
+    // recreating the WAL cost each one's first write several milliseconds
+    if (path !== ":memory:") db.fileControl(constants.SQLITE_FCNTL_PERSIST_WAL, 1)
     db.exec("PRAGMA synchronous = NORMAL")
     db.exec("PRAGMA foreign_keys = ON")
     db.exec(
