@@ -113,9 +113,18 @@ function describe(inv: Invocation, note: string): string {
  * into words as the shell would; any other substitution stays unknown.
  */
 function staticArgs(w: Word): Arg[] {
+  if (!w.quoted && !w.dynamic && /\{[^{}]*,[^{}]*\}/.test(w.text)) return braceExpand(w.text).map((text) => ({ text, unknown: false, glob: w.glob }))
   const one = staticArg(w)
   if (!w.dynamic || one.unknown || w.raw.startsWith('"') || !/\s/.test(one.text)) return [one]
   return one.text.split(/\s+/).filter(Boolean).map((text) => ({ text, unknown: false, glob: /[*?[]/.test(text) }))
+}
+
+/** `{rm,-rf,/}` is three words and `/{etc,usr}` two paths, as bash's brace expansion makes them. */
+function braceExpand(text: string): string[] {
+  const m = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/s.exec(text)
+  if (!m) return [text]
+  const out = m[2]!.split(",").flatMap((part) => braceExpand(`${m[1]}${part}${m[3]}`))
+  return out.length > 256 ? [text] : out
 }
 
 function staticArg(w: Word): Arg {
