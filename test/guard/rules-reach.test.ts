@@ -103,6 +103,21 @@ const CASES: Array<[string, Want]> = [
   ["DIR=build; rm -rf $DIR/*", "allow"],
   ["rm -rf \"$UNKNOWN_DIR/\"", "deny"],
   ["rm -rf $UNKNOWN_DIR", "ask"],
+  ["alias ll='ls -la'", "allow"],
+  ["alias nuke='rm -rf ~'; nuke", "deny"],
+  ["trap 'git clean -fdx' EXIT", "deny"],
+  ["echo 'rm -rf /' | at now + 1 minute", "deny"],
+  ["script -qc 'ls' /dev/null", "allow"],
+  ["script -c 'git reset --hard' /dev/null", "deny"],
+  ["git config --global alias.nuke '!git reset --hard && git clean -fdx'", "deny"],
+  ["git -c alias.x='!rm -rf /' x", "deny"],
+  ["chroot /mnt rm -rf /", "deny"],
+  ["pkexec rm -rf /usr", "deny"],
+  ["ssh-agent bash -c 'git push --force'", "deny"],
+  ["tmux send-keys -t main 'git reset --hard' Enter", "deny"],
+  ["tmux new-session -d 'npm run dev'", "allow"],
+  ["tmux new-session -d 'rm -rf ~'", "deny"],
+  ["screen -dmS job bash -c 'kill -9 -1'", "block"],
 ]
 
 describe("reach of the walk", () => {

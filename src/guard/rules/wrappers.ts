@@ -38,6 +38,14 @@ const SPECS: Record<string, WrapperSpec> = {
   runuser: { valued: /^-[ugs]$|^--(user|group|shell)$/ },
   watch: { valued: /^-[nd]$|^--(interval|differences)$/ },
   dotenv: { valued: /^-[ecv]$/ },
+  chroot: { valued: /^--(userspec|groups)$/, operands: 1 },
+  unshare: { valued: /^-[S G]$|^--(setuid|setgid|map-user|map-group|propagation|wd|root)$/ },
+  nsenter: { valued: /^-[tSGwr]$|^--(target|setuid|setgid|wd|root)$/ },
+  pkexec: { valued: /^--user$/ },
+  firejail: { valued: /^$/ },
+  "xvfb-run": { valued: /^-[nsefpw]$|^--(server-num|server-args|error-file|auth-file|xauth-protocol|wait)$/ },
+  "ssh-agent": { valued: /^-[aEtP]$/ },
+  "dbus-run-session": { valued: /^--(config-file|dbus-daemon)$/ },
   "with-contenv": { valued: /^$/ },
 }
 
