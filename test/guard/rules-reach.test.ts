@@ -118,6 +118,14 @@ const CASES: Array<[string, Want]> = [
   ["tmux new-session -d 'npm run dev'", "allow"],
   ["tmux new-session -d 'rm -rf ~'", "deny"],
   ["screen -dmS job bash -c 'kill -9 -1'", "block"],
+  ["docker rm -f web", "ask"],
+  ["docker rm web", "allow"],
+  ["terraform taint aws_instance.web", "ask"],
+  ["aws ec2 stop-instances --instance-ids i-1", "ask"],
+  ["pg_restore --clean -d app dump.sql", "ask"],
+  ["pg_restore -d app_copy dump.sql", "allow"],
+  ["mongorestore --drop dump/", "ask"],
+  ["launchctl unload ~/Library/LaunchAgents/x.plist", "ask"],
 ]
 
 describe("reach of the walk", () => {

@@ -19,7 +19,7 @@ const SERVICE_CLI = new Set([
   "gitea", "tea", "bitbucket", "az-devops", "snyk", "npm-cli", "prisma", "supabase-cli", "neonctl", "planetscale", "pscale", "turso", "atlas",
 ])
 
-const DESTRUCTIVE = /^(delete|del|rm|rb|remove|destroy|purge|prune|drop|truncate|flush|flushall|flushdb|wipe|revoke|disable|unregister|deregister|uninstall|forget|compact|rdelete|clear|unsubscribe|terminate|erase|nuke|reset|cleanup|dedupe|deletefile|rmdir|rmdirs|move|moveto|unset|expire|kill)$/
+const DESTRUCTIVE = /^(delete|del|rm|rb|remove|destroy|purge|prune|drop|truncate|flush|flushall|flushdb|wipe|revoke|disable|unregister|deregister|uninstall|forget|compact|rdelete|clear|unsubscribe|terminate|erase|nuke|reset|cleanup|dedupe|deletefile|rmdir|rmdirs|move|moveto|unset|expire|kill|stop)$/
 const DENY_VERBS = /^(destroy|purge|drop|truncate|flushall|flushdb|wipe|nuke|rdelete|rb)$/
 const SECRET_WRITE = /^(put|update|rotate|restore|set|import)$/
 /** Flags that delete on their own; others (`--delete-branch` after a merge, `--remove-orphans`) are routine. */

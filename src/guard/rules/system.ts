@@ -63,7 +63,13 @@ const multiplexer: Rule = (inv, walk, name) => {
   return ALLOW
 }
 
+const launchctl: Rule = (inv) => {
+  const verb = inv.args[1]?.text
+  return verb && /^(unload|remove|bootout|disable|kill|stop)$/.test(verb) ? ask("proc.service-stop", `launchctl ${verb} stops or removes a launchd service`) : ALLOW
+}
+
 export const systemRules: Record<string, Rule> = {
+  launchctl,
   alias: deferred,
   trap: deferred,
   at: deferred,
