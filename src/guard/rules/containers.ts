@@ -10,7 +10,7 @@ const docker: Rule = (inv, walk, name) => {
   const words: string[] = []
   const args = inv.args.slice(1).map((a) => a.text)
   for (let i = 0; i < args.length; i++) {
-    if (GLOBAL_VALUED.test(args[i]!) && words.length < 2) i++
+    if (GLOBAL_VALUED.test(args[i]!) && (words.length === 0 || (words.length === 1 && words[0] === "compose"))) i++
     else words.push(args[i]!)
   }
   const positional = words.filter((w) => !w.startsWith("-"))
