@@ -173,6 +173,8 @@ const CASES: Record<string, Array<[string, Want]>> = {
   ],
   wrappers: [
     ["timeout 5 git reset --hard", "deny"],
+    ["sudo -k rm -rf /", "deny"],
+    ["sudo -l", "allow"],
     ["nohup rm -rf / &", "deny"],
     ["doas rm -rf /etc", "deny"],
     ["xargs -a files.txt rm -rf", "block"],

@@ -13,7 +13,7 @@ interface WrapperSpec {
 }
 
 const SPECS: Record<string, WrapperSpec> = {
-  sudo: { valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/, inert: /^-[lvkKe]$|^--(list|validate|reset-timestamp|remove-timestamp|edit)$/ },
+  sudo: { valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/, inert: /^-[lvKe]$|^--(list|validate|remove-timestamp|edit)$/ },
   doas: { valued: /^-[uC]$/ },
   nohup: { valued: /^$/ },
   time: { valued: /^-[fo]$/ },
