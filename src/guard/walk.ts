@@ -79,6 +79,7 @@ export class Walker implements Walk {
     const stdin = stdinOf(cmd) ?? upstream
     this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
     if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
+    if (args[0]?.text === "popd") state.cwd = undefined
     if (DECLARERS.has(args[0]?.text ?? "")) {
       for (const a of args.slice(1)) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)

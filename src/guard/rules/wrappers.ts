@@ -1,3 +1,4 @@
+import { resolve } from "node:path"
 import { type Arg, type Invocation, literal, placeholder, type Walk } from "../invocation"
 
 /**
@@ -68,6 +69,8 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   if ((name === "npm" && sub === "exec") || (name === "pipx" && sub === "run") || (name === "uv" && sub === "run") || (name === "poetry" && sub === "run")) return runner(inv, walk, 2)
   const spec = SPECS[name]
   if (!spec) return undefined
+  const chdir = name === "sudo" ? args.findIndex((a) => a.text === "-D" || a.text === "--chdir") : -1
+  if (chdir !== -1 && args[chdir + 1]) inv = { ...inv, state: { ...inv.state, cwd: args[chdir + 1]!.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, args[chdir + 1]!.text) } }
   let i = 1
   let operands = spec.operands ?? 0
   while (i < args.length) {
@@ -163,6 +166,8 @@ function envCommand(inv: Invocation, walk: Walk): Invocation | null {
       walk.script([text, ...rest].join(" "), inv.state, "env -S")
       return null
     }
+    const chdir = a === "-C" || a === "--chdir" ? args[i + 1] : /^-C.|^--chdir=/.test(a) ? { ...args[i]!, text: a.replace(/^-C|^--chdir=/, "") } : undefined
+    if (chdir) inv = { ...inv, state: { ...inv.state, cwd: chdir.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, chdir.text) } }
     if (/^-[uC]$|^--(unset|chdir)$/.test(a)) i += 2
     else if (a.startsWith("-")) i++
     else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
