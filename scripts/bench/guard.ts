@@ -5,7 +5,7 @@
  *   bun run scripts/bench/guard.ts --quick    fewer whole-process runs
  * In-process: one judgeCommand per corpus command, 3 passes, the last 2 reported (after JIT warm-up).
  * Whole process: the compiled egc running `guard check` vs a compiled Bun hello built in the same
- * run, cases interleaved (scripts/bench/_measure.ts) so they share the machine's noise.
+ * run, cases interleaved so they share the machine's noise; wall and child CPU time per run.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
