@@ -40,7 +40,7 @@ export const configSchema = z
     hooks: z
       .object({
         enabled: z.boolean().default(true),
-        disabled: z.array(z.string()).default([]).describe("hook events to skip, e.g. post-tool"),
+        disabled: z.array(z.string()).default([]).describe("hook events to skip (post-tool) or event:tool pairs (pre-tool:cursor)"),
       })
       .strict()
       .default({ enabled: true, disabled: [] }),

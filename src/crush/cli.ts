@@ -1,6 +1,5 @@
 import { DEFAULTS, loadConfig, type Config } from "../core/config"
 import { createLogger } from "../core/log"
-import { resolveProject } from "../core/project"
 import { crushCommand } from "./run"
 
 const log = createLogger("crush")
@@ -16,8 +15,9 @@ export async function runFromCli(argv: string[], cwd: string): Promise<number> {
   } catch (e) {
     log.warn("config not readable, using defaults", { error: String(e) })
   }
-  const project = () => {
+  const project = async () => {
     try {
+      const { resolveProject } = await import("../core/project")
       return resolveProject(cwd).id
     } catch {
       return "unknown"

@@ -1,5 +1,3 @@
-import { mustKeep } from "./keep"
-
 /** Lines longer than this are cut to windows around what matters (minified bundles, one-line JSON). */
 export const LONG_LINE = 4096
 const KEYWORD = /error|err!|fatal|panic|exception|traceback|fail|warn/gi
@@ -9,17 +7,13 @@ const MAX_WINDOWS = 20
 
 export function clipLine(line: string): string {
   const windows: Array<[number, number]> = [[0, 300]]
-  if (mustKeep(line.slice(0, 100_000)) || KEYWORD.test(line)) {
-    KEYWORD.lastIndex = 0
-    for (const m of line.matchAll(KEYWORD)) {
-      const last = windows.at(-1) as [number, number]
-      const start = Math.max(0, m.index - BEFORE)
-      if (start <= last[1]) last[1] = Math.max(last[1], m.index + AFTER)
-      else if (windows.length < MAX_WINDOWS) windows.push([start, m.index + AFTER])
-      else break
-    }
+  for (const m of line.matchAll(KEYWORD)) {
+    const last = windows.at(-1) as [number, number]
+    const start = Math.max(0, m.index - BEFORE)
+    if (start <= last[1]) last[1] = Math.max(last[1], m.index + AFTER)
+    else if (windows.length < MAX_WINDOWS) windows.push([start, m.index + AFTER])
+    else break
   }
-  KEYWORD.lastIndex = 0
   const tailStart = Math.max(0, line.length - 200)
   const last = windows.at(-1) as [number, number]
   if (tailStart <= last[1]) last[1] = line.length

@@ -59,18 +59,12 @@ export function tokenize(command: string): Token[] | undefined {
       continue
     }
     const op = OPS.find((o) => command.startsWith(o, i))
-    // `2>` `1>` redirections: a digit glued to > belongs to the operator
-    if (op && !(op === ">" && inWord && /^\d+$/.test(word))) {
+    if (op) {
+      // `2>file`, `1>>log`: the fd number glued to a redirection belongs to it
+      if ((op === ">" || op === ">>") && inWord && /^\d+$/.test(word)) inWord = false
       flush()
       out.push({ kind: "op", value: op, end: i + op.length })
       i += op.length
-      continue
-    }
-    if (op === ">") {
-      word = ""
-      inWord = false
-      out.push({ kind: "op", value: ">", end: i + 1 })
-      i++
       continue
     }
     word += c

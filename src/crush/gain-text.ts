@@ -10,13 +10,14 @@ function table(title: string, rows: SavingsRow[], label: (key: string) => string
   return lines
 }
 
-export function renderSavings(s: Savings): string {
+/** Project ids are keyed hashes (no paths are stored); the one of the current folder is named. */
+export function renderSavings(s: Savings, currentProject?: string): string {
   const t = s.total
   if (!t.runs) return `no crushed runs${s.since ? ` since ${new Date(s.since).toISOString()}` : ""} yet (run commands through egc crush -- <cmd>)`
   return [
     `egc crush: ${t.runs} runs, ${kb(t.bytesIn)} → ${kb(t.bytesOut)} (${pct(t)} saved, ~${t.tokensSaved} tokens)${s.since ? ` since ${new Date(s.since).toISOString()}` : ""}`,
     ...table("by family", s.byFamily),
-    ...table("by project", s.byProject, (k) => k.slice(0, 12)),
+    ...table("by project", s.byProject, (k) => (k === currentProject ? "this project" : k.slice(0, 14))),
     ...table("by day", s.byDay),
   ].join("\n")
 }

@@ -2,10 +2,12 @@ import { familyOf, type Family } from "./family"
 import { programWords } from "./command"
 import { filterFor, looksLikeJson } from "./filters"
 import { crushJson } from "./filters/json"
-import type { FilterContext, Selection } from "./filters/_select"
+import { filterContext, type FilterContext, type LineFilter, type Selection } from "./filters/_select"
 import { clipLine, LONG_LINE } from "./clip"
-import { mustKeep } from "./keep"
 import { decode, looksBinary, needsCleaning, plain, toLines } from "./text"
+
+// SGR codes that lost their ESC byte; only then do filters need a view without them.
+const ORPHAN_SGR_HINT = /\[(?:\d{1,3}(?:;\d{1,3})*)?m/
 
 /** Outputs below this many bytes are not worth a footer: they pass through as they are. */
 export const SMALL_BYTES = 1024
@@ -19,6 +21,8 @@ export interface CrushOptions {
   runId?: string
   /** Families the user turned off: their output only gets ANSI and progress cleaned. */
   disabledFamilies?: readonly string[]
+  /** Use this filter instead of the family's (tests prove the fallback with a failing one). */
+  filter?: LineFilter
 }
 
 export interface CrushResult {
@@ -51,44 +55,46 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
     return cleaned(base, toLines(text), linesInRaw)
   }
   const lines = toLines(text)
-  let filtered: string | undefined
+  let filtered: { text: string; omitted: number } | undefined
   try {
-    filtered = filterText(lines, opts, family)
+    filtered = filterText(lines, opts, family, ORPHAN_SGR_HINT.test(text))
   } catch {
     const out = cleaned(base, lines, linesInRaw)
     return { ...out, mode: "fallback" }
   }
   const baseline = clean ? joinLines(lines) : text
-  if (filtered === undefined || byteLength(filtered) > byteLength(baseline) * (1 - MIN_SAVING)) {
+  if (filtered === undefined || byteLength(filtered.text) > byteLength(baseline) * (1 - MIN_SAVING)) {
     return clean ? cleaned(base, lines, linesInRaw) : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
   }
-  const outLines = countLines(filtered)
-  const footer = `[egc crush: ${linesInRaw - outLines + 1} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
-  const output = filtered + footer
+  const outLines = countLines(filtered.text)
+  const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
+  const output = filtered.text + footer
   return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
 }
 
-function filterText(lines: string[], opts: CrushOptions, family: Family): string | undefined {
-  const ctx: FilterContext = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
-  if (family === "json" || looksLikeJson(lines)) {
+function filterText(lines: string[], opts: CrushOptions, family: Family, orphanSgr: boolean): { text: string; omitted: number } | undefined {
+  const base = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
+  if (!opts.filter && (family === "json" || looksLikeJson(lines))) {
     const json = crushJson(lines)
-    if (json !== undefined) return json
+    // sampled JSON is re-serialised, so only the difference in lines can be counted
+    if (json !== undefined) return { text: json, omitted: Math.max(0, lines.length - countLines(json)) }
   }
   const clipped = lines.map((l) => (l.length > LONG_LINE ? clipLine(l) : l))
-  const view = clipped.map(plain)
-  const sel = filterFor(family)(view, ctx)
-  enforce(view, sel)
-  return render(clipped, sel)
+  const view = orphanSgr ? clipped.map(plain) : clipped
+  const ctx = filterContext(view, base)
+  const sel = (opts.filter ?? filterFor(family))(view, ctx)
+  enforce(view, sel, ctx)
+  return { text: render(clipped, sel), omitted: sel.keep.reduce((n, k) => n + (k ? 0 : 1), 0) }
 }
 
 /** The invariant: every error, warning, failure and summary line is in the output, verbatim. */
-function enforce(lines: string[], sel: Selection): void {
+function enforce(lines: string[], sel: Selection, ctx: FilterContext): void {
   // a repeat of a kept line adds nothing: the text survives once, verbatim
   const kept = new Set<string>()
   for (let i = 0; i < lines.length; i++) if (sel.keep[i]) kept.add(lines[i] ?? "")
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? ""
-    if (sel.keep[i] || kept.has(line) || !mustKeep(line)) continue
+    if (sel.keep[i] || !ctx.mustKeep(i) || kept.has(line)) continue
     sel.keep[i] = 1
     kept.add(line)
   }

@@ -6,17 +6,28 @@ import { familyOf } from "./family"
 const INTERACTIVE = new Set(["vi", "vim", "nvim", "nano", "emacs", "less", "more", "most", "man", "top", "htop", "btop", "watch", "ssh", "mosh", "telnet", "ftp", "sftp", "psql", "mysql", "sqlite3", "mongo", "mongosh", "redis-cli", "irb", "pry", "ipython", "fzf", "tmux", "screen", "sudo", "su", "passwd", "gdb", "lldb"])
 const REPLS = new Set(["python", "python3", "node", "bun", "deno", "ruby", "php", "bash", "sh", "zsh", "fish"])
 
+// Flags that make any program wait for a person or run until stopped.
+const INTERACTIVE_FLAG = /^(?:-it|-ti|--interactive|--tty|--watch|--watchAll|--follow|--ui|--headed|--inspect(?:-brk)?(?:=.*)?)$/
+// Short flags mean that only for some programs: `-f` follows for the ones that stream (elsewhere
+// it is a file or force), `-w` watches for compilers and bundlers (jest's is workers), `-i`/`-t`
+// attach a terminal for containers (docker build's `-t` is a tag).
+const FOLLOWERS = new Set(["tail", "journalctl", "docker", "kubectl", "podman", "stern", "less"])
+const WATCHERS = new Set(["tsc", "vue-tsc", "mocha", "webpack", "rollup", "esbuild", "tsup", "vite", "nodemon", "sass", "babel"])
+const CONTAINERS = new Set(["docker", "podman", "nerdctl", "kubectl", "oc"])
+
 function interactive(words: string[]): boolean {
   const [name = "", sub = ""] = words
-  if (INTERACTIVE.has(name)) return true
-  if (REPLS.has(name) && words.length === 1) return true
-  if (words.some((w) => /^(?:-i|-it|-ti|--interactive|--tty|-t|--watch|--watchAll|-w|--follow|-f|--ui|--headed|--debug|--inspect(?:-brk)?(?:=.*)?)$/.test(w))) {
-    // -f means "file" for some programs; it is "follow" for the ones that stream
-    return !words.includes("-f") || ["tail", "journalctl", "docker", "kubectl", "podman", "stern", "less"].includes(name) || words.some((w) => w !== "-f" && /^(?:-i|-it|-ti|--interactive|--tty|-t|--watch|--watchAll|-w|--follow|--ui|--headed)$/.test(w))
+  if (INTERACTIVE.has(name) || (REPLS.has(name) && words.length === 1)) return true
+  if (words.some((w) => INTERACTIVE_FLAG.test(w))) return true
+  if ((FOLLOWERS.has(name) && words.includes("-f")) || (WATCHERS.has(name) && words.includes("-w"))) return true
+  if (CONTAINERS.has(name) && ["run", "exec", "attach"].includes(sub) && words.some((w) => w === "-i" || w === "-t")) return true
+  if (name === "git") {
+    if (["rebase", "add", "checkout", "reset", "stash"].includes(sub) && words.some((w) => w === "-i" || w === "-p" || w === "--patch" || w === "--interactive")) return true
+    // a commit without a message opens an editor
+    if (sub === "commit" && !words.some((w) => /^(?:-m|--message|-F|--file|--no-edit|-C|--reuse-message|--fixup)/.test(w))) return true
   }
-  if (name === "git" && (["rebase", "add", "commit", "mergetool", "difftool"].includes(sub) && (words.includes("-i") || words.includes("-p") || words.includes("--patch") || (sub === "commit" && !words.some((w) => /^(?:-m|--message|-F|--file|--no-edit|--amend)/.test(w)))))) return true
-  if (["npm", "pnpm", "yarn", "bun"].includes(name) && (sub === "init" || sub === "create" || /^(?:dev|start|serve|watch|preview)/.test(sub === "run" ? (words[2] ?? "") : sub))) return true
-  return false
+  const script = sub === "run" ? (words[2] ?? "") : sub
+  return ["npm", "pnpm", "yarn", "bun"].includes(name) && (sub === "init" || sub === "create" || /^(?:dev|start|serve|watch|preview)/.test(script))
 }
 
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)
@@ -25,9 +36,11 @@ const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.rep
  * The command to run instead (`'/abs/egc' crush -- git status`), or undefined when crushing does
  * not help or is unsafe: interactive or endless commands, pipes into other programs, output
  * redirected to a file, compound commands, a disabled family, crush or rewriting turned off.
+ * `config` is the crush section, or the whole configuration (the hooks' port passes that).
  */
-export function rewriteForCrush(command: string, opts: { bin: string; config: Config["crush"] }): string | undefined {
-  if (!opts.config.enabled || !opts.config.rewrite) return undefined
+export function rewriteForCrush(command: string, opts: { bin: string; config: Config["crush"] | Config }): string | undefined {
+  const config = "crush" in opts.config ? opts.config.crush : opts.config
+  if (!config.enabled || !config.rewrite) return undefined
   if (/[`]|\$\(|<<|<\(|>\(/.test(command)) return undefined
   const tokens = tokenize(command)
   if (!tokens?.length) return undefined
@@ -44,7 +57,7 @@ export function rewriteForCrush(command: string, opts: { bin: string; config: Co
   const name = words[0] ?? ""
   if (!name || name === "egc" || name === "cd" || interactive(words)) return undefined
   const family = familyOf(command)
-  if (!family || family === "generic" || opts.config.disabledFamilies.includes(family)) return undefined
+  if (!family || family === "generic" || config.disabledFamilies.includes(family)) return undefined
   const prefix = command.slice(0, start)
   let rest = command.slice(start).trim().replace(/\s*2>&1\s*$/, "")
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest)) rest = `env ${rest}`

@@ -1,6 +1,5 @@
-import { familyOf } from "./family"
-import { crush, type CrushResult } from "./pipeline"
-import { StreamSummary } from "./stream"
+import type { CrushResult } from "./pipeline"
+import type { StreamSummary } from "./stream"
 
 /** Output up to this size is filtered whole by its family's filter; beyond it, summarised as it streams. */
 export const MEMORY_LIMIT = 16 << 20
@@ -24,7 +23,7 @@ export function shellArgv(argv: string[]): string[] {
   return ["/bin/sh", "-c", 'exec "$@" 2>&1', "sh", ...argv]
 }
 
-export async function runCrushed(argv: string[], opts: { command: string; runId?: string; sink?: (chunk: Uint8Array) => void; disabledFamilies?: readonly string[] }): Promise<RunOutcome> {
+export async function runCrushed(argv: string[], opts: { command: string; runId?: () => string | undefined; sink?: (chunk: Uint8Array) => Promise<void> | void; disabledFamilies?: readonly string[] }): Promise<RunOutcome> {
   const started = performance.now()
   const proc = Bun.spawn(shellArgv(argv), { stdin: "inherit", stdout: "pipe", stderr: "pipe" })
   const forward = (sig: NodeJS.Signals) => () => proc.kill(sig)
@@ -37,17 +36,18 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
   const held: Uint8Array[] = []
   let heldBytes = 0
   let stream: StreamSummary | undefined
-  const take = (chunk: Uint8Array) => {
-    opts.sink?.(chunk)
+  const take = async (chunk: Uint8Array) => {
+    await opts.sink?.(chunk)
     if (stream) return stream.push(chunk)
     held.push(chunk)
     heldBytes += chunk.length
     if (heldBytes <= MEMORY_LIMIT) return
+    const { StreamSummary } = await import("./stream")
     stream = new StreamSummary()
     for (const c of held.splice(0)) stream.push(c)
   }
   const pump = async (s: ReadableStream<Uint8Array>) => {
-    for await (const chunk of s) take(chunk)
+    for await (const chunk of s) await take(chunk)
   }
   try {
     // sh's own errors (before the 2>&1 applies) arrive on stderr; they are appended in arrival order
@@ -60,12 +60,16 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
   }
   const signal = proc.signalCode == null ? undefined : String(proc.signalCode)
   const exitCode = proc.exitCode ?? 128 + (SIGNALS[signal ?? ""] ?? 1)
-  const result = stream ? streamed(stream, opts) : crush(Buffer.concat(held), { command: opts.command, exitCode, ...(opts.runId ? { runId: opts.runId } : {}), ...(opts.disabledFamilies ? { disabledFamilies: opts.disabledFamilies } : {}) })
+  const runId = opts.runId?.()
+  const result = stream ? await streamed(stream, opts.command, runId) : heldBytes === 0 ? EMPTY : (await import("./pipeline")).crush(Buffer.concat(held), { command: opts.command, exitCode, ...(runId ? { runId } : {}), ...(opts.disabledFamilies ? { disabledFamilies: opts.disabledFamilies } : {}) })
   return { result, exitCode, signal, durationMs: Math.round(performance.now() - started) }
 }
 
-function streamed(stream: StreamSummary, opts: { command: string; runId?: string }): CrushResult {
+const EMPTY: CrushResult = { output: "", family: "generic", mode: "raw", bytesIn: 0, bytesOut: 0, linesIn: 0, linesOut: 0 }
+
+async function streamed(stream: StreamSummary, command: string, runId: string | undefined): Promise<CrushResult> {
+  const { familyOf } = await import("./family")
   const { text, lines } = stream.finish()
-  const body = `${text}[egc crush: output of ${stream.bytes} bytes in ${lines} lines summarised while streaming (first and last lines, every problem line); full output: ${opts.runId ? `egc crush show ${opts.runId}` : "not stored"}]\n`
-  return { output: body, family: familyOf(opts.command) ?? "generic", mode: "filtered", bytesIn: stream.bytes, bytesOut: Buffer.byteLength(body), linesIn: lines, linesOut: body.split("\n").length - 1 }
+  const body = `${text}[egc crush: output of ${stream.bytes} bytes in ${lines} lines summarised while streaming (first and last lines, every problem line); full output: ${runId ? `egc crush show ${runId}` : "not stored"}]\n`
+  return { output: body, family: familyOf(command) ?? "generic", mode: "filtered", bytesIn: stream.bytes, bytesOut: Buffer.byteLength(body), linesIn: lines, linesOut: body.split("\n").length - 1 }
 }

@@ -15,14 +15,20 @@ export interface Verdict {
   alternative?: string
 }
 
+export interface Where {
+  cwd: string
+  projectRoot?: string
+  policy?: Config["guard"]
+}
+
 export interface GuardPort {
-  judgeCommand(command: string, ctx: { cwd: string; projectRoot?: string }): Verdict | Promise<Verdict>
-  judgeWrite?(write: { path: string; content?: string }, ctx: { cwd: string; projectRoot?: string }): Verdict | Promise<Verdict>
+  judgeCommand(command: string, ctx: Where): Verdict | Promise<Verdict>
+  judgeWrite?(write: { path: string; content?: string }, ctx: Where): Verdict | Promise<Verdict>
   recordVerdict?(verdict: Verdict, meta: { command: string; projectId?: string; sessionId?: string; tool?: string }): void | Promise<void>
 }
 
 export interface CrushPort {
-  rewriteForCrush(command: string, opts: { bin: string; config: Config }): string | undefined
+  rewriteForCrush(command: string, opts: { bin: string; config: Config }): string | undefined | Promise<string | undefined>
 }
 
 export interface MeshPort {

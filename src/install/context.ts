@@ -48,3 +48,10 @@ export function probe(ctx: InstallContext, probes: Probe[]): string | undefined 
   }
   return undefined
 }
+
+/** Installed on this machine, or (at project scope) used in this project. */
+export function detectTarget(ctx: InstallContext, target: { detect: (ctx: InstallContext) => string | undefined; projectMarkers: string[] }): string | undefined {
+  const found = target.detect(ctx)
+  if (found || ctx.scope !== "project") return found
+  return target.projectMarkers.map((m) => join(ctx.project, m)).find((p) => existsSync(p))
+}

@@ -74,11 +74,15 @@ async function hooksCheck(record: InstallRecord, cwd: string): Promise<Check> {
   for (const entry of Object.values(record.files)) for (const o of entry.ops) for (const c of hookCommandsIn(o.op)) commands.add(c)
   if (commands.size === 0) return { name: "install hooks", status: "ok", detail: "no hook commands recorded" }
   const failed: string[] = []
-  for (const command of commands) {
-    const shell = process.platform === "win32" ? ["cmd", "/c", command] : ["/bin/sh", "-c", command]
-    const r = await runWithDeadline(shell, { cwd, stdin: "", ms: 10_000 })
-    if (r.code !== 0) failed.push(`${command} → ${r.code === null ? "timed out" : `exit ${r.code}`}${r.stderr.trim() ? ` (${r.stderr.trim().split("\n")[0]})` : ""}`)
+  const queue = [...commands]
+  const worker = async () => {
+    for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
+      const shell = process.platform === "win32" ? ["cmd", "/c", command] : ["/bin/sh", "-c", command]
+      const r = await runWithDeadline(shell, { cwd, stdin: "", ms: 10_000 })
+      if (r.code !== 0) failed.push(`${command} → ${r.code === null ? "timed out" : `exit ${r.code}`}${r.stderr.trim() ? ` (${r.stderr.trim().split("\n")[0]})` : ""}`)
+    }
   }
+  await Promise.all(Array.from({ length: 4 }, worker))
   return failed.length
     ? { name: "install hooks", status: "fail", detail: `${failed.length} of ${commands.size} hook commands failed: ${failed.slice(0, 3).join("; ")}`, fix: "run one by hand; egc install re-registers the binary" }
     : { name: "install hooks", status: "ok", detail: `${commands.size} hook commands run and answer` }

@@ -48,6 +48,15 @@ export function isReadOnly(path: string): boolean {
   }
 }
 
+/** A path on the way to `file` that exists but is not a folder (e.g. a legacy `.clinerules` file). */
+export function blockedBy(file: string): string | undefined {
+  for (let dir = dirname(file); dirname(dir) !== dir; dir = dirname(dir)) {
+    if (!existsSync(dir)) continue
+    return statSync(dir).isDirectory() ? undefined : dir
+  }
+  return undefined
+}
+
 /** The folders `mkdir -p` would create for `file`, outermost first. */
 export function missingDirs(file: string): string[] {
   const out: string[] = []

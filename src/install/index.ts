@@ -2,6 +2,7 @@
 export { applyPlan, type ApplyResult, type StageHook } from "./apply"
 export { placeBin, resolveBin } from "./bin"
 export { isEgcHookCommand, hookCommand, shellQuote } from "./command"
+export { acquireInstallLock } from "./lock"
 export { listTargets, renderList, type TargetInfo } from "./list"
 export { computePlan, type FileChange, type Plan, type PlanOptions, type TargetPlan } from "./plan"
 export { PROTOCOL_TEXT, PROTOCOL_VERSION } from "./protocol"

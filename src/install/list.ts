@@ -1,4 +1,4 @@
-import { makeContext } from "./context"
+import { detectTarget, makeContext } from "./context"
 import { TARGETS } from "./targets"
 import type { Facets, InstallContext, Scope } from "./types"
 
@@ -19,7 +19,7 @@ export function listTargets(opts: { scope: Scope; project: string; bin: string; 
   return TARGETS.map((t) => ({
     id: t.id,
     name: t.name,
-    detected: t.detect(ctx) ?? null,
+    detected: detectTarget(ctx, t) ?? null,
     mcp: say(t.mcp, ctx, "MCP"),
     hooks: say(t.hooks, ctx, "hooks"),
     instructions: say(t.instructions, ctx, "instruction file"),

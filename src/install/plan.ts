@@ -1,8 +1,8 @@
-import { readFileSync } from "node:fs"
 import { EgcError } from "../core/errors"
-import { makeContext } from "./context"
+import { readBackup } from "./backup"
+import { detectTarget, makeContext } from "./context"
 import { MalformedFile } from "./edit"
-import { hashOf, isReadOnly, missingDirs, readText, resolveTarget } from "./fsx"
+import { blockedBy, hashOf, isReadOnly, missingDirs, readText, resolveTarget } from "./fsx"
 import { applyAll, removeAll } from "./ops"
 import type { InstallRecord, RecordedOp } from "./record"
 import { TARGETS, targetById } from "./targets"
@@ -52,11 +52,11 @@ export interface Plan {
 }
 
 function selectTargets(ctx: InstallContext, named: string[] | undefined): Array<{ target: Target; detected: string | undefined }> {
-  if (!named?.length) return TARGETS.map((target) => ({ target, detected: target.detect(ctx) })).filter((t) => t.detected)
+  if (!named?.length) return TARGETS.map((target) => ({ target, detected: detectTarget(ctx, target) })).filter((t) => t.detected)
   return named.map((id) => {
     const target = targetById(id)
     if (!target) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: `targets: ${TARGETS.map((t) => t.id).join(", ")}` })
-    return { target, detected: target.detect(ctx) }
+    return { target, detected: detectTarget(ctx, target) }
   })
 }
 
@@ -71,6 +71,8 @@ function tryTarget(ctx: InstallContext, target: Target, record: InstallRecord | 
   try {
     for (const edit of edits) {
       const real = resolveTarget(edit.file)
+      const blocker = blockedBy(real)
+      if (blocker) return { skipped: `${blocker} is a file where egc needs a folder` }
       const text = readText(real)
       if (text !== null && isReadOnly(real)) return { skipped: `${edit.file} is read-only` }
       applyAll(text, [{ target: edit.target, purpose: edit.purpose, scope: ctx.scope, op: edit.op }], edit.file, recordedOwned(record, real))
@@ -111,8 +113,8 @@ function fileChange(real: string, path: string, ops: RecordedOp[], record: Insta
   const entry = record?.files[real]
   const owned = recordedOwned(record, real)
   const after = applyAll(before, ops, path, owned) ?? ""
-  const unchangedSinceInstall = entry && entry.after !== null && hashOf(before) === entry.after
-  const pristine = unchangedSinceInstall ? (entry.backup ? readFileSync(entry.backup, "utf8") : null) : removeAll(before, [...(entry?.ops ?? []), ...ops])
+  const saved = entry && entry.after !== null && hashOf(before) === entry.after ? readBackup(entry.backup) : undefined
+  const pristine = saved !== undefined ? saved : removeAll(before, [...(entry?.ops ?? []), ...ops])
   const mode = ops.find((o) => o.op.kind === "file" && o.op.mode)?.op
   return { path, real, before, after, pristine, ops, createdDirs: missingDirs(real), ...(mode?.kind === "file" && mode.mode ? { mode: mode.mode } : {}) }
 }

@@ -53,6 +53,8 @@ export interface Target {
   name: string
   /** Evidence the tool is installed (folder, file or binary), or undefined. */
   detect: (ctx: InstallContext) => string | undefined
+  /** Files or folders in a project that show the tool is used there (project scope detection). */
+  projectMarkers: string[]
   /** A scope left out means the tool has nothing there; `note` says why (shown by --list). */
   mcp: Facets
   hooks: Facets

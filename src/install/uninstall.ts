@@ -1,14 +1,16 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
 import { sha256Hex } from "../core/crypto"
-import { pruneBackups } from "./backup"
+import { pruneBackups, readBackup } from "./backup"
 import { atomicWrite, hashOf, readText } from "./fsx"
 import { acquireInstallLock } from "./lock"
 import { applyAll, opKey, removeAll } from "./ops"
 import { loadRecord, saveRecord, settlePending, type FileRecord, type InstallRecord } from "./record"
 
 export interface UninstallResult {
-  /** Unchanged since install: put back byte for byte (or deleted, when egc had created them). */
+  /** Unchanged since install: put back byte for byte. */
   restored: string[]
+  /** Created by egc and unchanged since: deleted (with the folders egc made for them, if empty). */
+  removed: string[]
   /** Changed by the user since: only egc's entries were taken out. */
   cleaned: string[]
   /** Nothing to do (already gone). */
@@ -27,7 +29,7 @@ export interface UninstallOptions {
 export function uninstall(opts: UninstallOptions = {}): UninstallResult {
   const release = opts.dryRun ? () => {} : acquireInstallLock()
   try {
-    const result: UninstallResult = { restored: [], cleaned: [], gone: [], kept: [] }
+    const result: UninstallResult = { restored: [], removed: [], cleaned: [], gone: [], kept: [] }
     const record = loadRecord()
     if (!record) return result
     settlePending(record, (p) => hashOf(readText(p)))
@@ -59,10 +61,10 @@ function undoFile(record: InstallRecord, real: string, entry: FileRecord, stayin
   const shared = new Set(staying.map((o) => `${opKey(o.op)}\u0000${JSON.stringify(o.op)}`))
   const removing = entry.ops.filter((o) => !staying.includes(o) && !shared.has(`${opKey(o.op)}\u0000${JSON.stringify(o.op)}`))
   let next: string | null
-  if (hashOf(current) === entry.after) {
-    const base = entry.backup ? readFileSync(entry.backup, "utf8") : null
+  const base = hashOf(current) === entry.after ? readBackup(entry.backup) : undefined
+  if (base !== undefined) {
     next = staying.length ? applyAll(base, staying, entry.path, true) : base
-    result.restored.push(entry.path)
+    ;(next === null ? result.removed : result.restored).push(entry.path)
   } else {
     next = removeAll(current, removing)
     if (next === null) {
@@ -86,7 +88,7 @@ function removePlacedBin(record: InstallRecord, result: UninstallResult, dryRun:
     result.kept.push({ path: placed.path, reason: "the egc binary there is not the one install placed; left in place" })
     return
   }
-  result.restored.push(placed.path)
+  result.removed.push(placed.path)
   if (dryRun) return
   rmSync(placed.path, { force: true })
   delete record.placedBin

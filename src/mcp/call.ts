@@ -3,6 +3,7 @@ import type { Config } from "../core/config"
 import { EgcError, errorMessage } from "../core/errors"
 import type { Logger } from "../core/log"
 import { projectFor, type Binding } from "./binding"
+import { argumentProblem } from "./args"
 import { capResult } from "./cap"
 import { describeIssues, type CompiledTool } from "./compile"
 import { ToolFailure, type ToolContext } from "./tool"
@@ -31,6 +32,8 @@ export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps,
   if (rawSize > ARGS_CHAR_LIMIT) {
     return failure(`arguments for ${name} are ${rawSize} characters, above the limit of ${ARGS_CHAR_LIMIT}; send less text per call`)
   }
+  const problem = argumentProblem(raw)
+  if (problem) return failure(`invalid arguments for ${name}: ${problem}. Fix the arguments and call again.`)
   const parsed = tool.input.safeParse(raw ?? {})
   if (!parsed.success) return failure(describeIssues(name, parsed.error))
   const { project: named, ...args } = parsed.data as Record<string, unknown>

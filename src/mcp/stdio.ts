@@ -15,8 +15,11 @@ export async function serveStdio(deps: ServerDeps): Promise<void> {
     server.onclose = () => resolve()
     process.stdin.once("end", () => resolve())
     process.stdin.once("close", () => resolve())
+    // the client may stop us with a signal instead of closing stdin: end the session cleanly
+    for (const signal of ["SIGTERM", "SIGINT", "SIGHUP"] as const) process.once(signal, () => resolve())
   })
-  server.onerror = (e) => log.warn("protocol error", { error: errorMessage(e) })
+  // the error text can quote the offending input, which may be memory content: log its kind only
+  server.onerror = (e) => log.warn("protocol error", { kind: e.name, length: errorMessage(e).length })
   await server.connect(transport)
   log.info("serving", { pid: process.pid })
   await done

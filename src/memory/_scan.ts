@@ -21,8 +21,15 @@ const INJECTION: ReadonlyArray<{ reason: string; pattern: RegExp }> = [
 ]
 
 /** First injection pattern found in the text, or undefined. */
+const ASCII = /^[\x00-\x7f]*$/
+
+/** ASCII text only needs case and whitespace folding; anything else gets the full Unicode fold. */
+function fold(text: string): string {
+  return ASCII.test(text) ? text.toLowerCase().replace(/[\x00-\x1f\x7f\s]+/g, " ").trim() : foldText(text)
+}
+
 export function scanInjection(text: string): string | undefined {
-  const folded = foldText(text)
+  const folded = fold(text)
   for (const { reason, pattern } of INJECTION) if (pattern.test(folded)) return reason
   return undefined
 }
@@ -43,5 +50,5 @@ export function scanFields(fields: Record<string, string>): string | undefined {
 const INSTRUCTION_LIKE = /\b(you (must|should|shall|need to|are to|will)|from now on|as an ai|always (run|execute|call|use)|never (tell|ask|mention)|run the following|execute the following|assistant\s*:|system\s*:)/
 
 export function readsAsInstruction(text: string): boolean {
-  return scanInjection(text) !== undefined || INSTRUCTION_LIKE.test(foldText(text))
+  return scanInjection(text) !== undefined || INSTRUCTION_LIKE.test(fold(text))
 }

@@ -72,4 +72,10 @@ CREATE TABLE memory_audit (
 );
 `,
   },
+  {
+    version: 2,
+    sql: `
+CREATE TABLE memory_snapshots (project TEXT PRIMARY KEY, rev INTEGER NOT NULL, docs INTEGER NOT NULL, snapshot_enc BLOB NOT NULL, created_at INTEGER NOT NULL);
+`,
+  },
 ]

@@ -46,6 +46,20 @@ export function entityKey(keys: Keys, entity: string): string {
   return keyedHash(keys.hash, `memory-entity|${normalEntity(entity)}`).slice(0, 16)
 }
 
+/**
+ * The stored entity column: one group per entity, each group the keys of its full name and of its
+ * last path segment, so `session.ts` finds `src/auth/session.ts` without opening the record.
+ */
+export function entityKeyGroups(keys: Keys, entities: string[]): string {
+  const groups = new Set<string>()
+  for (const e of entities) {
+    const full = normalEntity(e)
+    const base = full.split("/").at(-1) ?? full
+    groups.add(base && base !== full ? `${entityKey(keys, full)},${entityKey(keys, base)}` : entityKey(keys, full))
+  }
+  return [...groups].join(" ")
+}
+
 export function keyHash(keys: Keys, key: string): string {
   return keyedHash(keys.hash, `memory-key|${foldText(key)}`).slice(0, 32)
 }

@@ -22,19 +22,38 @@ function storedEdges(store: Store, ids: string[]): Edge[] {
   return store.db.query(`SELECT src, dst, type, weight FROM memory_edges WHERE src IN (${marks}) OR dst IN (${marks})`).all(...ids, ...ids) as Edge[]
 }
 
-/** One hop from the seeds along stored edges, strongest first, to visible live items only. */
-export function neighbours(store: Store, seeds: ItemView[], visible: Map<string, ItemView>): ItemView[] {
+/** Weight given to a link derived from shared entities, below any declared link of the walk. */
+export const SHARED_ENTITY_WEIGHT = 0.3
+
+/**
+ * One hop from the seeds to visible live items: declared edges first (strongest first), then
+ * items that share an entity with a seed (most shared first), up to MAX_NEIGHBOURS.
+ */
+export function neighbours(
+  store: Store,
+  seeds: ItemView[],
+  visible: (id: string) => ItemView | undefined,
+  sharedEntities: (id: string) => Map<string, number> = () => new Map(),
+): ItemView[] {
   const chosen = new Set(seeds.map((s) => s.id))
-  const found: Array<{ v: ItemView; w: number }> = []
+  const found = new Map<string, { v: ItemView; w: number }>()
   for (const e of storedEdges(store, [...chosen])) {
     if (!(EDGE_WALK_TYPES as readonly string[]).includes(e.type)) continue
     const other = chosen.has(e.src) ? e.dst : e.src
-    const v = visible.get(other)
-    if (!v || chosen.has(other)) continue
-    chosen.add(other)
-    found.push({ v, w: e.weight })
+    if (chosen.has(other)) continue
+    const v = visible(other)
+    if (v && (found.get(other)?.w ?? -1) < e.weight) found.set(other, { v, w: e.weight })
   }
-  return found.sort((a, b) => b.w - a.w).slice(0, MAX_NEIGHBOURS).map((f) => f.v)
+  const shared = new Map<string, number>()
+  for (const seed of seeds) for (const [id, n] of sharedEntities(seed.id)) if (!chosen.has(id) && !found.has(id)) shared.set(id, (shared.get(id) ?? 0) + n)
+  // ties go to the newer item (ids sort by creation time), so every process walks the same way
+  const byShared = [...shared.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))
+  for (const [id] of byShared) {
+    if (found.size >= MAX_NEIGHBOURS) break
+    const v = visible(id)
+    if (v) found.set(id, { v, w: SHARED_ENTITY_WEIGHT })
+  }
+  return [...found.values()].sort((a, b) => b.w - a.w).slice(0, MAX_NEIGHBOURS).map((f) => f.v)
 }
 
 /** Union-find over the chosen items; each cluster is labelled by the entity its members share most. */

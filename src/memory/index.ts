@@ -16,7 +16,7 @@ import { renderState } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
 import { forget, liftTombstone } from "./write/forget"
 import { writeItem } from "./write/item"
-import { approve, reject, type ItemEdits } from "./write/review"
+import { approve, edit, reject, type ItemEdits } from "./write/review"
 import { getPolicy, recordGrant, setPolicy, type GrantResult } from "./write/grants"
 import { decaySweep, recallLessons, reinforceLesson, saveLesson, type LessonInput } from "./lessons"
 import { expireSweep, getWorking, listWorking, setWorking } from "./working"
@@ -54,6 +54,8 @@ export interface Memory {
   pending(q: { project: Project }): ItemList
   approve(id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult
   reject(id: string, ctx: WriteContext): WriteResult
+  /** Correct a live or pending item in place; the old content is kept as a sealed version until forgotten. */
+  edit(id: string, ctx: WriteContext, edits: ItemEdits): WriteResult
   auditVerify(): AuditVerdict
   /** The supersede chain of an item, including superseded versions. */
   history(q: { project: Project; id: string }): ItemList
@@ -123,6 +125,7 @@ export function createMemory(store: Store): Memory {
     pending: (q) => listItems(store, { project: q.project, statuses: ["pending"], scope: "all" }),
     approve: (id, ctx, edits) => approve(store, id, ctx, edits),
     reject: (id, ctx) => reject(store, id, ctx),
+    edit: (id, ctx, edits) => edit(store, id, ctx, edits),
     auditVerify: () => verifyAudit(store.db, store.keys),
     audit: (q) => auditLog(store.db, { project: q.project.id, item: q.item, limit: q.limit }),
     history: (q) => history(store, q),

@@ -91,9 +91,10 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
   for (const pid of scope.projects ?? []) {
     const idx = projectIndex(store, pid)
     for (const r of idx.search.search(`${p.title} ${p.body} ${p.entities.join(" ")}`).slice(0, 20)) {
-      const v = idx.items.get(String(r.id))
-      if (!v || v.status !== "active" || !scopes.has(v.scope) || (v.expiresAt !== undefined && v.expiresAt <= t)) continue
-      seen.push({ v, s: similarity(p, v) })
+      const m = idx.meta.get(String(r.id))
+      if (!m || m.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
+      const v = idx.view(m.id)
+      if (v) seen.push({ v, s: similarity(p, v) })
     }
   }
   seen.sort((a, b) => b.s - a.s)
@@ -127,8 +128,9 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
 
 function declaredTarget(store: Store, projects: string[], p: Prepared, id: string): { v: ItemView; s: number } | undefined {
   for (const pid of projects) {
-    const v = projectIndex(store, pid).items.get(id)
-    if (v && v.status === "active") return { v, s: similarity(p, v) }
+    const idx = projectIndex(store, pid)
+    const v = idx.meta.get(id)?.status === "active" ? idx.view(id) : undefined
+    if (v) return { v, s: similarity(p, v) }
   }
   return undefined
 }

@@ -1,10 +1,11 @@
 import { now } from "../core/clock"
-import { normalEntity, estimateTokens, foldText } from "./_text"
+import { entityKey } from "./_seal"
+import { estimateTokens, foldText } from "./_text"
 import type { Store } from "./_store"
-import { projectIndex, newSearch, asDoc } from "./read/cache"
-import { presentAll, selectRows, scopeFilter } from "./read"
-import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 import { buildClusters, neighbours } from "./graph"
+import { presentAll, scopeFilter, selectRows } from "./read"
+import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } from "./read/cache"
+import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
 /**
  * Ranked recall over the decrypted items of the scope being read. Weights are named so the
@@ -16,64 +17,129 @@ export const STATUS_PENALTY: Readonly<Record<string, number>> = { active: 0, sup
 export const DEFAULT_RECALL_LIMIT = 8
 /** Seeds scoring below this share of the best seed are noise, not memory. */
 export const SEED_FLOOR = 0.2
+/** Only the strongest lexical and entity matches are ranked; the rest cannot reach the top. */
+export const CANDIDATE_CAP = 300
+/** Entities shared by more items than this are too common to link anything. */
+export const SHARED_ENTITY_FANOUT = 50
 
 export interface Candidates {
-  items: ItemView[]
+  items: ItemMeta[]
   lexical: Map<string, number>
+  open: (id: string) => ItemView | undefined
+  /** A visible live item by id, for the neighbourhood walk. */
+  visible: (id: string) => ItemView | undefined
+  /** Items sharing entities with an item: id → number of shared entities. */
+  shared: (id: string) => Map<string, number>
   unreadable: Unreadable[]
 }
 
-/** The visible, live items of the project and the global scope, with lexical scores for the query. */
+/** Keyed hashes of the entity names a query names: the explicit list, and words that look like one. */
+function wantedEntities(store: Store, q: RecallQuery): Set<string> {
+  const names = new Set<string>()
+  for (const e of q.entities ?? []) for (const n of entityNames(e)) names.add(n)
+  for (const word of foldText(q.query).split(/[\s,;:!?()"'`]+/)) if (word.length > 3) names.add(word.replace(/[.]+$/, ""))
+  return new Set([...names].map((n) => entityKey(store.keys, n)))
+}
+
+function asOfCandidates(store: Store, q: RecallQuery): Candidates {
+  const scope = scopeFilter(store, q.project, "all")
+  const rows = selectRows(store, { ...scope, kinds: q.kinds, asOf: q.asOf })
+  const { items, unreadable } = presentAll(store, rows)
+  const search = newSearch()
+  search.addAll(items.map(asDoc))
+  const byId = new Map(items.map((v) => [v.id, v]))
+  const metas = rows.filter((r) => byId.has(r.id)).map(metaOf)
+  const shared = (id: string) => {
+    const mine = new Set(metas.find((m) => m.id === id)?.entityGroups.map((g) => g[0]))
+    const out = new Map<string, number>()
+    for (const m of metas) {
+      const n = m.id === id ? 0 : m.entityGroups.filter((g) => mine.has(g[0])).length
+      if (n) out.set(m.id, n)
+    }
+    return out
+  }
+  return { items: metas, lexical: new Map(search.search(q.query).map((r) => [String(r.id), r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
+}
+
+/**
+ * The visible, live items that match the query lexically or by entity. Only matches are touched,
+ * and only the records about to be shown are opened, so the cost follows the hits, not the store.
+ */
 function candidates(store: Store, q: RecallQuery): Candidates {
+  if (q.asOf !== undefined) return asOfCandidates(store, q)
   const scope = scopeFilter(store, q.project, "all")
   const scopes = new Set(scope.scopes)
   const kinds = q.kinds?.length ? new Set(q.kinds) : undefined
-  if (q.asOf !== undefined) {
-    const { items, unreadable } = presentAll(store, selectRows(store, { ...scope, kinds: q.kinds, asOf: q.asOf }))
-    const search = newSearch()
-    search.addAll(items.map(asDoc))
-    return { items, lexical: new Map(search.search(q.query).map((r) => [String(r.id), r.score])), unreadable }
-  }
+  const wanted = wantedEntities(store, q)
   const t = now()
-  const items: ItemView[] = []
+  const live = (m: ItemMeta | undefined): m is ItemMeta =>
+    !!m && m.status === "active" && scopes.has(m.scope) && (!kinds || kinds.has(m.kind)) && (m.expiresAt === undefined || m.expiresAt > t)
+  const found = new Map<string, ItemMeta>()
   const lexical = new Map<string, number>()
-  const unreadable: Unreadable[] = []
-  for (const project of scope.projects ?? []) {
-    const idx = projectIndex(store, project)
-    unreadable.push(...idx.unreadable.values())
-    const live = (v: ItemView | undefined): v is ItemView =>
-      !!v && v.status === "active" && scopes.has(v.scope) && (!kinds || kinds.has(v.kind)) && (v.expiresAt === undefined || v.expiresAt > t)
+  const indexes = (scope.projects ?? []).map((p) => projectIndex(store, p))
+  for (const idx of indexes) {
+    let taken = 0
     for (const r of idx.search.search(q.query)) {
-      const v = idx.items.get(String(r.id))
-      if (live(v)) lexical.set(v.id, r.score)
+      const m = idx.meta.get(String(r.id))
+      if (!live(m)) continue
+      found.set(m.id, m)
+      lexical.set(m.id, r.score)
+      if (++taken >= CANDIDATE_CAP) break
     }
-    for (const v of idx.items.values()) if (live(v)) items.push(v)
+    let byEntity = 0
+    for (const key of wanted) {
+      for (const id of idx.entities.get(key) ?? []) {
+        const m = idx.meta.get(id)
+        if (!live(m) || found.has(id)) continue
+        found.set(id, m)
+        if (++byEntity >= CANDIDATE_CAP) break
+      }
+    }
   }
-  return { items, lexical, unreadable }
+  const owner = (id: string) => indexes.find((idx) => idx.meta.has(id))
+  const open = (id: string) => owner(id)?.view(id)
+  const visible = (id: string) => {
+    const idx = owner(id)
+    return idx && live(idx.meta.get(id)) ? idx.view(id) : undefined
+  }
+  const unreadable = () => indexes.flatMap((idx) => [...idx.unreadable.values()])
+  const shared = (id: string) => {
+    const out = new Map<string, number>()
+    const idx = owner(id)
+    for (const group of idx?.meta.get(id)?.entityGroups ?? []) {
+      const ids = idx?.entities.get(group[0] as string)
+      // an entity every item mentions links nothing in particular
+      if (!ids || ids.size > SHARED_ENTITY_FANOUT) continue
+      for (const other of ids) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
+    }
+    return out
+  }
+  return {
+    items: [...found.values()],
+    lexical,
+    open,
+    visible,
+    shared,
+    get unreadable() {
+      return unreadable()
+    },
+  }
 }
 
-function queryEntities(q: RecallQuery): { names: Set<string>; folded: string } {
-  return { names: new Set((q.entities ?? []).map(normalEntity)), folded: foldText(q.query) }
-}
-
-function entityOverlap(v: ItemView, qe: { names: Set<string>; folded: string }): number {
-  if (!v.entities.length) return 0
+function entityOverlap(m: ItemMeta, wanted: Set<string>): number {
+  if (!m.entityGroups.length || !wanted.size) return 0
   let hits = 0
-  for (const e of v.entities) {
-    const n = normalEntity(e)
-    const base = n.split("/").at(-1) ?? n
-    if (qe.names.has(n) || qe.names.has(base) || (base.length > 3 && qe.folded.includes(base))) hits++
-  }
-  return Math.min(1, hits / Math.max(1, Math.min(qe.names.size || 1, v.entities.length)))
+  for (const group of m.entityGroups) if (group.some((k) => wanted.has(k))) hits++
+  return Math.min(1, hits / m.entityGroups.length)
 }
 
-export function rankItems(c: Candidates, q: RecallQuery, t = now()): Array<{ item: ItemView; score: number }> {
+export function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Array<{ item: ItemMeta; score: number }> {
   const top = Math.max(0, ...c.lexical.values())
-  const qe = queryEntities(q)
-  const ranked: Array<{ item: ItemView; score: number }> = []
+  const wanted = wantedEntities(store, q)
+  const ranked: Array<{ item: ItemMeta; score: number }> = []
   for (const item of c.items) {
     const lex = top > 0 ? (c.lexical.get(item.id) ?? 0) / top : 0
-    const ent = entityOverlap(item, qe)
+    const ent = entityOverlap(item, wanted)
     if (lex === 0 && ent === 0) continue
     const ageDays = Math.max(0, t - item.validFrom) / 86_400_000
     const recency = Math.pow(0.5, ageDays / RANK.recencyHalfLifeDays)
@@ -87,12 +153,15 @@ export function rankItems(c: Candidates, q: RecallQuery, t = now()): Array<{ ite
 
 export function recall(store: Store, q: RecallQuery): RecallResult {
   const c = candidates(store, q)
-  const ranked = rankItems(c, q)
+  const ranked = rankItems(store, c, q)
   const best = ranked[0]?.score ?? 0
-  const seeds = ranked.slice(0, q.limit ?? DEFAULT_RECALL_LIMIT).filter((r) => r.score >= best * SEED_FLOOR)
-  const chosen: RecallItem[] = seeds.map((r) => ({ ...r.item, score: round(r.score), cluster: 0, via: "seed" }))
-  const byId = new Map(c.items.map((v) => [v.id, v]))
-  for (const n of neighbours(store, chosen, byId)) chosen.push({ ...n, score: 0, cluster: 0, via: "neighbour" })
+  const chosen: RecallItem[] = []
+  for (const r of ranked) {
+    if (chosen.length >= (q.limit ?? DEFAULT_RECALL_LIMIT) || r.score < best * SEED_FLOOR) break
+    const v = c.open(r.item.id)
+    if (v) chosen.push({ ...v, score: round(r.score), cluster: 0, via: "seed" })
+  }
+  for (const n of neighbours(store, chosen, c.visible, c.shared)) chosen.push({ ...n, score: 0, cluster: 0, via: "neighbour" })
   const clusters = buildClusters(store, chosen)
   const cap = q.tokenCap ?? store.recallTokenCap
   const full = chosen.reduce((sum, v) => sum + estimateTokens(`${v.title}\n${v.body}`), 0)

@@ -18,13 +18,16 @@ export function search(store: Store, q: SearchQuery): ItemList {
   const unreadable: Unreadable[] = []
   for (const project of projects) {
     const idx = projectIndex(store, project)
-    unreadable.push(...idx.unreadable.values())
+    let taken = 0
     for (const r of idx.search.search(q.query)) {
-      const v = idx.items.get(String(r.id))
-      if (!v || v.status !== "active" || (scopes && !scopes.has(v.scope)) || (kinds && !kinds.has(v.kind))) continue
-      if (v.expiresAt !== undefined && v.expiresAt <= t) continue
-      hits.push({ v, score: r.score })
+      const m = idx.meta.get(String(r.id))
+      if (!m || m.status !== "active" || (scopes && !scopes.has(m.scope)) || (kinds && !kinds.has(m.kind))) continue
+      if (m.expiresAt !== undefined && m.expiresAt <= t) continue
+      const v = idx.view(m.id)
+      if (v) hits.push({ v, score: r.score })
+      if (++taken >= (q.limit ?? 20)) break
     }
+    unreadable.push(...idx.unreadable.values())
   }
   hits.sort((a, b) => b.score - a.score)
   return asList(hits.slice(0, q.limit ?? 20).map((h) => h.v), unreadable)

@@ -6,6 +6,7 @@ import { loadKeys } from "../core/keys"
 import type { Project } from "../core/project"
 import { emitEvent } from "./events"
 import { normalizePattern, overlaps } from "./glob"
+import { cleanForStore } from "./scan"
 import { isLive, sessionTool, sweepSessions, worktreeKey } from "./sessions"
 import { meshSettings } from "./settings"
 import { immediate, meshDb, openJson, sealJson } from "./store"
@@ -54,12 +55,25 @@ const patternKey = (p: string) => keyedHash(loadKeys().hash, `claim|${p}`).slice
 function liveRows(project: Project, worktree?: string): Row[] {
   const db = meshDb()
   const t = now()
-  const expired = db.query("SELECT id, session_id FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?").all(project.id, t) as Array<{ id: string; session_id: string }>
-  if (expired.length) {
-    for (const e of expired) db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(t, e.id)
+  const expired = db.query("SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?").all(project.id, t) as Row[]
+  for (const e of expired) {
+    db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(t, e.id)
+    emitEvent(project.id, e.session_id, null, "released", { pattern: patternOf(e), why: "expired" })
   }
   const sql = worktree ? "SELECT * FROM mesh_claims WHERE project = ? AND worktree = ? AND released_at IS NULL" : "SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL"
   return (worktree ? db.query(sql).all(project.id, worktree) : db.query(sql).all(project.id)) as Row[]
+}
+
+/** A claim's pattern never changes for its id (renewal keeps it), so it is opened once per process. */
+const patterns = new Map<string, string>()
+function patternOf(row: Row): string {
+  let p = patterns.get(row.id)
+  if (p === undefined) {
+    p = openJson<{ pattern: string }>("mesh_claims", row.id, row.project, row.body).pattern
+    if (patterns.size > 10_000) patterns.clear()
+    patterns.set(row.id, p)
+  }
+  return p
 }
 
 function toClaim(row: Row, here: string): Claim {
@@ -73,7 +87,7 @@ export function claim(project: Project, sessionId: string, req: ClaimRequest): C
   const mode = req.mode ?? "exclusive"
   const settings = meshSettings()
   const minutes = Math.min(Math.max(req.minutes ?? settings.claimMinutes, 1), settings.maxClaimMinutes)
-  const reason = (req.reason ?? "").slice(0, 500)
+  const reason = cleanForStore((req.reason ?? "").slice(0, 500))
   sweepSessions(project.id)
   const here = worktreeKey(project)
   const key = patternKey(pattern)
@@ -83,8 +97,7 @@ export function claim(project: Project, sessionId: string, req: ClaimRequest): C
     for (const row of rows) {
       if (row.session_id === sessionId) continue
       if (mode === "shared" && row.mode === "shared") continue
-      const other = toClaim(row, here)
-      if (overlaps(pattern, other.pattern)) return { ok: false as const, conflict: other }
+      if (overlaps(pattern, patternOf(row))) return { ok: false as const, conflict: toClaim(row, here) }
     }
     const t = now()
     const own = rows.find((r) => r.session_id === sessionId && r.pattern_key === key)
@@ -127,7 +140,13 @@ export function listClaims(project: Project, opts: { allWorktrees?: boolean } = 
 export function forceRelease(project: Project, claimIdOrPattern: string, actor: string): Claim[] {
   const here = worktreeKey(project)
   return immediate(() => {
-    const rows = liveRows(project).filter((r) => r.id === claimIdOrPattern || toClaim(r, here).pattern === claimIdOrPattern)
+    let normal: string | undefined
+    try {
+      normal = normalizePattern(project.root, claimIdOrPattern)
+    } catch {
+      normal = undefined
+    }
+    const rows = liveRows(project).filter((r) => r.id === claimIdOrPattern || patternOf(r) === claimIdOrPattern || patternOf(r) === normal)
     const t = now()
     return rows.map((r) => {
       const c = toClaim(r, here)

@@ -99,8 +99,20 @@ export function readEvents(project: Project, reader: string, opts: { peek?: bool
     if (!opts.peek && last) db.query("UPDATE mesh_cursors SET last_seq = ? WHERE session_id = ? AND project = ?").run(last.seq, reader, project.id)
     return rows
   }
-  const rows = opts.peek ? read() : immediate(read)
+  // A consuming read takes the write lock only when there is something to consume.
+  const rows = opts.peek ? read() : !hasUnread(project.id, reader) ? [] : immediate(read)
   return rows.map(present)
+}
+
+function hasUnread(projectId: string, reader: string): boolean {
+  const row = meshDb()
+    .query(
+      `SELECT 1 AS hit FROM mesh_cursors c JOIN mesh_events e ON e.project = c.project AND e.seq > c.last_seq
+       WHERE c.session_id = ? AND c.project = ? AND e.from_session != ? AND (e.to_session IS NULL OR e.to_session = ?) LIMIT 1`,
+    )
+    .get(reader, projectId, reader, reader)
+  const known = meshDb().query("SELECT 1 FROM mesh_cursors WHERE session_id = ? AND project = ?").get(reader, projectId)
+  return row !== null || known === null
 }
 
 function present(row: Row): MeshEvent {

@@ -3,14 +3,15 @@ import { listClaims } from "./claims"
 import { readEvents, type MeshEvent } from "./events"
 import { covers, relativeInside } from "./glob"
 import { asData } from "./scan"
-import { livePeers } from "./sessions"
+import { processAncestors } from "./ancestry"
+import { heartbeatSession, isKnown, livePeers, sessionOfHost } from "./sessions"
 
 /**
  * The mesh as the guard and the hooks see it. Cheap to import: no zod, no MCP SDK. Every answer
  * is about one project; text from other sessions comes back quoted, as data.
  */
-export { heartbeat } from "./sessions"
-export { announce, endSession, livePeers, type Peer } from "./sessions"
+export { announce, endSession, livePeers, sessionOfHost, type Peer } from "./sessions"
+export { processAncestors } from "./ancestry"
 export { claim, release, listClaims, forceRelease, type Claim } from "./claims"
 export { send } from "./messages"
 export { readEvents, type MeshEvent } from "./events"
@@ -18,11 +19,27 @@ export { waitForEvents } from "./wait"
 
 const clock = (ms: number) => new Date(ms).toISOString().slice(11, 16)
 
+/**
+ * Hooks know their coding tool's session id, not the id of the `egc serve` that tool runs. When
+ * the id given is not a mesh session of this project, the caller is taken to be the session whose
+ * host process is one of its ancestors (so an agent's own claims never block its own writes).
+ */
+export function resolveSelf(project: Project, given?: string): string | undefined {
+  if (given !== undefined && isKnown(project.id, given)) return given
+  return sessionOfHost(project, processAncestors()) ?? given
+}
+
+/** Refresh a session's heartbeat: by id, else the session hosted by one of the caller's ancestors. */
+export function heartbeat(sessionId: string): void {
+  if (!heartbeatSession(sessionId)) heartbeatSession(undefined, processAncestors())
+}
+
 /** Who holds an exclusive live claim covering this file of this working tree, as a sentence. */
 export function claimHolder(project: Project, absPath: string, selfSessionId?: string): string | undefined {
   const rel = relativeInside(project.root, absPath)
   if (rel === undefined) return undefined
-  const hit = listClaims(project).find((c) => c.mode === "exclusive" && c.session !== selfSessionId && covers(c.pattern, rel))
+  const self = resolveSelf(project, selfSessionId)
+  const hit = listClaims(project).find((c) => c.mode === "exclusive" && c.session !== self && covers(c.pattern, rel))
   if (!hit) return undefined
   const task = hit.task ? ` working on ${asData(hit.task, undefined)}` : ""
   const why = hit.reason ? ` (reason: ${asData(hit.reason, undefined)})` : ""
@@ -31,7 +48,7 @@ export function claimHolder(project: Project, absPath: string, selfSessionId?: s
 
 /** Live peers of this project, one line each, for session-start injection ("" when none). */
 export function peersSummary(project: Project, selfSessionId?: string): string {
-  const peers = livePeers(project, selfSessionId)
+  const peers = livePeers(project, resolveSelf(project, selfSessionId))
   if (peers.length === 0) return ""
   const lines = peers.map((p) => {
     const where = p.sameWorktree ? "this working tree" : "another working tree"
@@ -43,7 +60,7 @@ export function peersSummary(project: Project, selfSessionId?: string): string {
 
 /** Unread messages for this session, consumed, as quoted data ("" when none). */
 export function unreadFor(project: Project, sessionId: string): string {
-  const events = readEvents(project, sessionId).filter((e) => e.kind === "message" || e.kind === "handoff")
+  const events = readEvents(project, resolveSelf(project, sessionId) ?? sessionId).filter((e) => e.kind === "message" || e.kind === "handoff")
   return formatMessages(events)
 }
 

@@ -1,6 +1,7 @@
 import { EgcError } from "../core/errors"
 import type { Project } from "../core/project"
 import { checkFlood, checkText, emitEvent } from "./events"
+import { cleanForStore } from "./scan"
 import { isLive } from "./sessions"
 import { LIMITS } from "./settings"
 import { immediate } from "./store"
@@ -30,7 +31,7 @@ export function send(project: Project, from: string, msg: Send): { id: string; t
       throw new EgcError("E_NOT_FOUND", `no live session ${JSON.stringify(msg.to.slice(0, 64))} in this project`, { hint: "list peers with session_peers; omit `to` to write to every session of the project" })
     }
     checkFlood(from)
-    const body = { text: msg.text, ...(msg.note ? { note: msg.note } : {}) }
+    const body = { text: cleanForStore(msg.text), ...(msg.note ? { note: cleanForStore(msg.note) } : {}) }
     const id = emitEvent(project.id, from, msg.to ?? null, msg.kind ?? "message", body)
     return { id, to: msg.to ?? null }
   })

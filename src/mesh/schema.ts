@@ -65,4 +65,8 @@ CREATE TABLE mesh_audit (
 );
 `,
   },
+  {
+    version: 2,
+    sql: "ALTER TABLE mesh_sessions ADD COLUMN host_pid INTEGER; CREATE INDEX mesh_sessions_host ON mesh_sessions (host_pid) WHERE ended_at IS NULL;",
+  },
 ]

@@ -4,6 +4,7 @@ import { EgcError } from "../core/errors"
 import { loadKeys } from "../core/keys"
 import type { Project } from "../core/project"
 import { emitEvent, maxSeq, sweepEvents } from "./events"
+import { cleanForStore } from "./scan"
 import { meshSettings } from "./settings"
 import { immediate, meshDb, openJson, sealJson } from "./store"
 
@@ -43,7 +44,8 @@ interface Row {
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
 
 export function checkSessionId(id: string): string {
-  if (!SESSION_ID.test(id)) throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, { hint: "session ids are 1-128 letters, digits, _ . : -" })
+  // `cli:` names a person at the terminal (egc mesh send); no session may pass for one
+  if (!SESSION_ID.test(id) || id.startsWith("cli:")) throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, { hint: "session ids are 1-128 letters, digits, _ . : -" })
   return id
 }
 
@@ -67,6 +69,8 @@ export interface Announce {
   tool: string
   cwd: string
   task?: string
+  /** The coding tool's process (the server's parent), so its hooks can find this session. */
+  hostPid?: number
 }
 
 export function announce(project: Project, a: Announce): { created: boolean } {
@@ -79,14 +83,14 @@ export function announce(project: Project, a: Announce): { created: boolean } {
       throw new EgcError("E_REFUSED", `session ${a.id} belongs to another live process (pid ${row.pid})`, { hint: "a session id cannot be reused while its process runs" })
     }
     const old = row ? openJson<SessionInfo>("mesh_sessions", a.id, project.id, row.info) : undefined
-    const info: SessionInfo = { cwd: a.cwd, branch: project.branch ?? (project.commit ? `detached ${project.commit.slice(0, 12)}` : undefined), task: a.task ?? old?.task }
+    const info: SessionInfo = { cwd: a.cwd, branch: project.branch ?? (project.commit ? `detached ${project.commit.slice(0, 12)}` : undefined), task: a.task !== undefined ? cleanForStore(a.task.slice(0, 300)) : old?.task }
     const sealed = sealJson("mesh_sessions", a.id, project.id, info)
     const fresh = !row || row.ended_at !== null
     db.query(
-      `INSERT INTO mesh_sessions (id, project, worktree, pid, tool, info, started_at, heartbeat_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, NULL)
-       ON CONFLICT (id, project) DO UPDATE SET worktree = excluded.worktree, pid = excluded.pid, tool = excluded.tool, info = excluded.info, heartbeat_at = excluded.heartbeat_at, ended_at = NULL,
+      `INSERT INTO mesh_sessions (id, project, worktree, pid, host_pid, tool, info, started_at, heartbeat_at, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, NULL)
+       ON CONFLICT (id, project) DO UPDATE SET worktree = excluded.worktree, pid = excluded.pid, host_pid = excluded.host_pid, tool = excluded.tool, info = excluded.info, heartbeat_at = excluded.heartbeat_at, ended_at = NULL,
        started_at = CASE WHEN mesh_sessions.ended_at IS NULL THEN mesh_sessions.started_at ELSE excluded.started_at END`,
-    ).run(a.id, project.id, worktreeKey(project), a.pid, a.tool.slice(0, 64), sealed, t, t)
+    ).run(a.id, project.id, worktreeKey(project), a.pid, a.hostPid ?? null, a.tool.slice(0, 64), sealed, t, t)
     db.query("INSERT OR IGNORE INTO mesh_cursors (session_id, project, last_seq) VALUES (?, ?, ?)").run(a.id, project.id, maxSeq(project.id))
     if (fresh || a.task !== undefined) emitEvent(project.id, a.id, null, "announced", { tool: a.tool, task: info.task, branch: info.branch })
     return { created: fresh }
@@ -95,8 +99,24 @@ export function announce(project: Project, a: Announce): { created: boolean } {
 
 /** Refresh a live session's heartbeat (every hook call and tool call). Unknown ids are ignored. */
 export function heartbeat(sessionId: string): void {
-  if (!SESSION_ID.test(sessionId)) return
-  meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE id = ? AND ended_at IS NULL").run(now(), sessionId)
+  heartbeatSession(sessionId)
+}
+
+/** By id, or (id undefined) every live session hosted by one of these pids. True when one was refreshed. */
+export function heartbeatSession(sessionId: string | undefined, hostPids: readonly number[] = []): boolean {
+  if (sessionId !== undefined) {
+    if (!SESSION_ID.test(sessionId)) return false
+    return meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE id = ? AND ended_at IS NULL").run(now(), sessionId).changes > 0
+  }
+  const update = meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE host_pid = ? AND ended_at IS NULL")
+  for (const pid of hostPids.filter((p) => Number.isInteger(p) && p > 1).slice(0, 16)) {
+    if (update.run(now(), pid).changes > 0) return true
+  }
+  return false
+}
+
+export function isKnown(projectId: string, sessionId: string): boolean {
+  return meshDb().query("SELECT 1 FROM mesh_sessions WHERE id = ? AND project = ?").get(sessionId, projectId) !== null
 }
 
 export function isLive(projectId: string, sessionId: string): boolean {
@@ -146,4 +166,22 @@ export function sessionTool(projectId: string, sessionId: string): { tool: strin
   const row = meshDb().query("SELECT id, project, tool, info FROM mesh_sessions WHERE id = ? AND project = ?").get(sessionId, projectId) as Pick<Row, "id" | "project" | "tool" | "info"> | null
   if (!row) return undefined
   return { tool: row.tool, task: openJson<SessionInfo>("mesh_sessions", row.id, row.project, row.info).task }
+}
+
+/**
+ * The live session of this project started by the same coding-tool process as the caller: a hook
+ * passes its process ancestors and gets the `egc serve` session its tool runs, so its heartbeat,
+ * peers and unread messages are that session's.
+ */
+export function sessionOfHost(project: Project, ancestorPids: readonly number[]): string | undefined {
+  const pids = ancestorPids.filter((p) => Number.isInteger(p) && p > 1).slice(0, 16)
+  if (pids.length === 0) return undefined
+  const rows = meshDb()
+    .query(`SELECT id, pid, heartbeat_at, host_pid FROM mesh_sessions WHERE project = ? AND ended_at IS NULL AND host_pid IN (${pids.map(() => "?").join(",")}) ORDER BY heartbeat_at DESC`)
+    .all(project.id, ...pids) as Array<Pick<Row, "id" | "pid" | "heartbeat_at"> & { host_pid: number }>
+  for (const pid of pids) {
+    const hit = rows.find((r) => r.host_pid === pid && alive(r))
+    if (hit) return hit.id
+  }
+  return undefined
 }

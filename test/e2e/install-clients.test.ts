@@ -56,6 +56,20 @@ describe("egc install, proved by the tools themselves", () => {
   )
 
   test(
+    "Claude Code runs egc's hooks from a home configured by egc install alone",
+    async () => {
+      using h = await installedHome(["claude-code"])
+      const env = { ...h.env, EGC_LOG_LEVEL: "debug" }
+      const out = await client("claude", ["-p", "hello from the install test"], { cwd: h.project, env })
+      expect(out).toContain("Not logged in")
+      expect(out).not.toMatch(/hook .*failed/i)
+      const log = readFileSync(join(h.env.EGC_HOME, "logs", "egc.log"), "utf8")
+      expect(log).toMatch(/\[hook\]/)
+    },
+    120_000,
+  )
+
+  test(
     "install then uninstall leaves every file byte-identical",
     async () => {
       using h = prepareHome(TOOLS)

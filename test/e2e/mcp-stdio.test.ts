@@ -1,4 +1,8 @@
 import { describe, expect, test } from "bun:test"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { resolveProject } from "../../src/core/project"
+import { sessionOfHost } from "../../src/mesh"
 import { egcBinary, runEgc } from "./_binary"
 import { stdioClient } from "./_mcp"
 import { tmpdir } from "../fixture"
@@ -54,6 +58,8 @@ describe("egc serve over stdio (compiled binary)", () => {
     expect(health).toMatchObject({ database: { status: "ok" }, key: { status: "ok" } })
     const ann = await c.call("session_announce", { task: "e2e" })
     expect(ann.created).toBe(true)
+    // this test process is the server's host, as a coding tool would be: its hooks find the session
+    expect(sessionOfHost(resolveProject(dir.path), [process.pid])).toBe(ann.session)
     await c.close()
   })
 
@@ -62,7 +68,7 @@ describe("egc serve over stdio (compiled binary)", () => {
     const s = await raw(dir.path)
     s.write(`${"[".repeat(200_000)}${"]".repeat(200_000)}\n`)
     s.write(new Uint8Array([0xff, 0xfe, 0x7b, 0x0a]))
-    s.write("this is not json\n")
+    s.write("zebra7canary is not json\n")
     const deep = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "session_send", arguments: { text: "hi", note: JSON.parse(`${"[".repeat(3000)}${"]".repeat(3000)}`) } } }
     s.write(`${JSON.stringify(deep)}\n`)
     const bad = await s.answer(7)
@@ -74,6 +80,9 @@ describe("egc serve over stdio (compiled binary)", () => {
     for (const line of s.lines) expect(JSON.parse(line).jsonrpc).toBe("2.0")
     s.proc.stdin.end()
     expect(await s.proc.exited).toBe(0)
+    const log = readFileSync(join(process.env.EGC_HOME!, "logs", "egc.log"), "utf8")
+    expect(log).toContain("protocol error")
+    expect(log).not.toContain("zebra7canary")
   })
 
   test("a client that disconnects mid-call: the server exits and its session's claims are freed", async () => {
@@ -91,6 +100,30 @@ describe("egc serve over stdio (compiled binary)", () => {
     expect(isAlive(pid)).toBe(false)
     const after = await runEgc(["mesh", "claims", "--json"], { cwd: dir.path })
     expect(JSON.parse(after.stdout)).toEqual([])
+  })
+
+  test("an invalid config file does not stop the server: it serves defaults and server_health says why", async () => {
+    using dir = tmpdir({ git: true, files: { ".egc/config.json": '{"mesh": {"claimMinutes": "soon"}}' } })
+    const c = await stdioClient(dir.path)
+    const health = await c.call("server_health")
+    expect(health.config.status).toBe("fail")
+    expect(health.config.detail).toMatch(/mesh.claimMinutes/)
+    expect(health.database.status).toBe("ok")
+    await c.close()
+  })
+
+  test("SIGTERM ends the session cleanly (peers hear 'ended', not 'dead') and frees its claims", async () => {
+    using dir = tmpdir({ git: true })
+    const [a, b] = await Promise.all([stdioClient(dir.path), stdioClient(dir.path)])
+    await a.call("claim_path", { path: "t.ts" })
+    await b.call("session_events")
+    const gone = new Promise<void>((resolve) => (a.client.onclose = resolve))
+    process.kill(a.pid!, "SIGTERM")
+    await gone
+    const events = (await b.call("session_events")).events as Array<{ kind: string; why?: string }>
+    expect(events.filter((e) => e.kind === "ended")).toEqual([expect.objectContaining({ why: "ended" })])
+    expect((await b.call("claim_path", { path: "t.ts" })).claimed).toBe(true)
+    await b.close()
   })
 
   test("two servers on one database writing at once lose nothing", async () => {

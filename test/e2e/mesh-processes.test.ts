@@ -63,8 +63,10 @@ describe("mesh across 8 egc serve processes", () => {
       expect((await h!.call("claim_path", { path: "lib/deep/file.ts" })).claimed).toBe(false)
 
       // a killed process's claims free up
+      const gone = new Promise<void>((resolve) => (g!.client.onclose = resolve))
       process.kill(g!.pid!, "SIGKILL")
-      for (let i = 0; i < 250 && alive(g!.pid!); i++) await Bun.sleep(20)
+      await gone
+      expect(alive(g!.pid!)).toBe(false)
       expect((await h!.call("claim_path", { path: "lib/deep/file.ts" })).claimed).toBe(true)
       expect((await h!.call("session_peers")).peers.map((p: { session: string }) => p.session)).not.toContain(g!.id)
       const live = as.filter((c) => c !== g)

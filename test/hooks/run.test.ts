@@ -122,3 +122,14 @@ describe("runHook", () => {
     expect(logText()).toContain("hook failed")
   })
 })
+
+describe("doctor", () => {
+  test("reports the last day's hook failures from the log", async () => {
+    const { hookChecks } = await import("../../src/hooks/doctor")
+    await runHook("pre-tool", "claude-code", { payload: { text: "{oops", truncated: false }, deps })
+    const checks = await hookChecks({ cwd: "." })
+    const log = checks.find((c) => c.name === "hook log")
+    expect(log?.status).toBe("warn")
+    expect(log?.detail).toMatch(/[1-9]\d* unreadable/)
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { EgcError } from "../../src/core/errors"
 import { readJsonc } from "../../src/install/edit/json"
@@ -52,6 +52,15 @@ describe("malformed files are skipped with a reason; the others proceed", () => 
     expect(read(file)).toBe("// someone else's plugin\n")
   })
 
+  test("a file where egc needs a folder (a legacy .clinerules file) skips the target", () => {
+    using sb = sandbox()
+    writeSeed(join(sb.project, ".clinerules"), "- my old single-file rules\n")
+    const p = plan(sb, { targets: ["cline", "qwen"], scope: "project" })
+    expect(p.targets.find((t) => t.id === "cline")?.skipped).toBe(`${join(sb.project, ".clinerules")} is a file where egc needs a folder`)
+    expect(p.targets.find((t) => t.id === "qwen")?.skipped).toBeUndefined()
+    expect(read(join(sb.project, ".clinerules"))).toBe("- my old single-file rules\n")
+  })
+
   test("a file changed between plan and apply is left alone", () => {
     using sb = sandbox()
     const file = join(sb.home, ".gemini", "settings.json")
@@ -61,6 +70,41 @@ describe("malformed files are skipped with a reason; the others proceed", () => 
     const r = applyPlan(p)
     expect(r.failed.map((f) => f.path)).toEqual([file])
     expect(read(file)).toBe('{ "changed": true }\n')
+  })
+})
+
+describe("lost pieces of egc's own state", () => {
+  test("backups deleted: re-install and uninstall still take out only egc's entries", () => {
+    using sb = sandbox()
+    const file = join(sb.home, ".gemini", "settings.json")
+    writeSeed(file, '{\n  // mine\n  "theme": "dark"\n}\n')
+    install(sb, { targets: ["gemini"] })
+    rmSync(join(process.env.EGC_HOME as string, "backups"), { recursive: true })
+    install(sb, { targets: ["gemini"], bin: fakeBin(join(sb.tmp.path, "v2", "egc")) })
+    uninstall()
+    expect(readJsonc(read(file))).toEqual({ theme: "dark" })
+    expect(read(file)).toContain("// mine")
+  })
+
+  test("backups deleted, then uninstall: egc's entries are taken out of the current file", () => {
+    using sb = sandbox()
+    const file = join(sb.home, ".gemini", "settings.json")
+    writeSeed(file, '{\n  // mine\n  "theme": "dark"\n}\n')
+    install(sb, { targets: ["gemini"] })
+    rmSync(join(process.env.EGC_HOME as string, "backups"), { recursive: true })
+    const r = uninstall()
+    expect(r.cleaned).toEqual([file])
+    expect(readJsonc(read(file))).toEqual({ theme: "dark" })
+    expect(read(file)).toContain("// mine")
+  })
+
+  test("a corrupt install record is an error with a hint, and nothing is touched", () => {
+    using sb = sandbox()
+    install(sb, { targets: ["qwen"] })
+    const before = snapshot(sb)
+    writeFileSync(join(process.env.EGC_HOME as string, "install.json"), "[]")
+    expect(() => uninstall()).toThrow(/not an egc install record/)
+    expect(snapshot(sb)).toEqual(before)
   })
 })
 
@@ -93,15 +137,21 @@ describe("symlinks", () => {
 })
 
 describe("concurrency and interruption", () => {
-  test("a second install while one runs is refused; a lock left by a dead process is taken over", () => {
+  test("a second install while one runs is refused; the lock is re-entrant in one process; a dead process's lock is taken over", () => {
     using sb = sandbox()
-    const release = acquireInstallLock()
-    try {
-      expect(() => install(sb, { targets: ["qwen"] })).toThrow(EgcError)
-      expect(() => acquireInstallLock()).toThrow(/another egc install or uninstall is running/)
-    } finally {
-      release()
-    }
+    const lock = join(process.env.EGC_HOME as string, "install.lock")
+    mkdirSync(process.env.EGC_HOME as string, { recursive: true, mode: 0o700 })
+    writeFileSync(lock, String(process.ppid))
+    expect(() => install(sb, { targets: ["qwen"] })).toThrow(EgcError)
+    expect(() => acquireInstallLock()).toThrow(`another egc install or uninstall is running (pid ${process.ppid})`)
+    expect(() => uninstall()).toThrow(/another egc install/)
+    rmSync(lock)
+    const outer = acquireInstallLock()
+    const inner = acquireInstallLock()
+    inner()
+    expect(existsSync(lock)).toBe(true)
+    outer()
+    expect(existsSync(lock)).toBe(false)
     writeFileSync(join(process.env.EGC_HOME as string, "install.lock"), "999999999")
     const { result } = install(sb, { targets: ["qwen"] })
     expect(result.written.length).toBe(2)
@@ -216,5 +266,15 @@ describe("detection", () => {
     expect(p.targets.find((t) => t.id === "gemini")?.detected).toBe(join(pathDir, "gemini"))
     const named = computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [], targets: ["kiro"] })
     expect(named.undetectedNamed).toEqual(["kiro"])
+  })
+
+  test("at project scope, a tool's folder in the project counts; at user scope it does not", () => {
+    using sb = sandbox()
+    mkdirSync(join(sb.project, ".cursor"), { recursive: true })
+    writeFileSync(join(sb.project, "GEMINI.md"), "# rules\n")
+    const { computePlan } = require("../../src/install") as typeof import("../../src/install")
+    const project = computePlan({ scope: "project", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] })
+    expect(project.targets.map((t) => t.id).sort()).toEqual(["cursor", "gemini"])
+    expect(computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] }).targets).toEqual([])
   })
 })

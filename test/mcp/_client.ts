@@ -11,16 +11,19 @@ export async function connect(opts: { cwd: string; tools: readonly ToolDef[]; ro
   const config: Config = { ...structuredClone(DEFAULTS), mcp: { tools: opts.profile ?? "full" } }
   const made = createServer({ cwd: opts.cwd, config, tools: opts.tools, sessionId: opts.sessionId })
   const client = new Client({ name: "egc-test", version: "1" }, { capabilities: opts.roots ? { roots: { listChanged: true } } : {} })
-  if (opts.roots) {
-    const roots = opts.roots
-    client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.map((r) => ({ uri: pathToFileURL(r).href, name: r })) }))
-  }
+  const roots = { current: opts.roots ?? [] }
+  if (opts.roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((r) => ({ uri: pathToFileURL(r).href, name: r })) }))
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await made.server.connect(serverSide)
   await client.connect(clientSide)
   return {
     client,
     session: made.session,
+    /** Change the offered roots and tell the server, as a client does when folders change. */
+    setRoots: async (next: string[]) => {
+      roots.current = next
+      await client.sendRootsListChanged()
+    },
     close: async () => {
       await client.close()
       await made.close()

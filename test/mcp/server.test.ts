@@ -106,6 +106,22 @@ describe("egc serve framework through a real SDK client", () => {
     await c.close()
   })
 
+  test("lone surrogates and deep nesting are refused by the wrapper, naming where", async () => {
+    using dir = tmpdir({ git: true })
+    const c = await connect({ cwd: dir.path, tools })
+    const surrogate = await c.client.callTool({ name: "test_echo", arguments: { text: "bad \ud800 text" } })
+    expect(surrogate.isError).toBe(true)
+    expect(textOf(surrogate)).toMatch(/arguments.text is not valid Unicode/)
+    let deep: unknown = "leaf"
+    for (let i = 0; i < 5000; i++) deep = [deep]
+    const nested = await c.client.callTool({ name: "test_echo", arguments: { text: "a", extra: deep } })
+    expect(nested.isError).toBe(true)
+    expect(textOf(nested)).toMatch(/nests deeper than 64 levels/)
+    const fine = await c.client.callTool({ name: "test_echo", arguments: { text: "ok \ud83d\ude00" } })
+    expect(fine.structuredContent).toMatchObject({ echoed: "ok 😀" })
+    await c.close()
+  })
+
   test("unknown tool is a protocol error; a domain failure is an isError result with its sentence", async () => {
     using dir = tmpdir({ git: true })
     const c = await connect({ cwd: dir.path, tools })
@@ -164,6 +180,19 @@ describe("egc serve framework through a real SDK client", () => {
       expect(r.isError).toBe(true)
       expect(textOf(r)).toMatch(/outside the folders this session is bound to|does not exist/)
     }
+    await c.close()
+  })
+
+  test("when the client's roots change, the binding follows them", async () => {
+    using a = tmpdir({ git: true })
+    using b = tmpdir({ git: true })
+    const c = await connect({ cwd: a.path, tools, roots: [a.path] })
+    const root = async () => ((await c.client.callTool({ name: "test_echo", arguments: { text: "a" } })).structuredContent as { root: string }).root
+    expect(await root()).toBe(a.path)
+    await c.setRoots([b.path])
+    expect(await root()).toBe(b.path)
+    const old = await c.client.callTool({ name: "test_echo", arguments: { text: "a", project: a.path } })
+    expect(old.isError).toBe(true)
     await c.close()
   })
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, test } from "bun:test"
 import { join } from "node:path"
 import { setClock } from "../../src/core/clock"
 import { resolveProject } from "../../src/core/project"
-import { claim, claimHolder, endSession, forceRelease, heartbeat, listClaims, release } from "../../src/mesh"
+import { claim, claimHolder, endSession, forceRelease, heartbeat, listClaims, readEvents, release } from "../../src/mesh"
 import { meshDb } from "../../src/mesh/store"
 import { tmpdir } from "../fixture"
 import { addWorktree, deadPid, session } from "./_mesh"
@@ -114,6 +114,22 @@ describe("claims", () => {
     t += 7 * 60_000
     heartbeat(b)
     expect(claim(p, b, { pattern: "s.ts" }).ok).toBe(true)
+  })
+
+  test("an expired claim is released with an event that says so", () => {
+    using dir = tmpdir({ git: true })
+    const p = resolveProject(dir.path)
+    let t = Date.now()
+    setClock(() => t)
+    const [a, b] = [session(p), session(p)]
+    readEvents(p, b)
+    claim(p, a, { pattern: "e.ts", minutes: 1 })
+    t += 2 * 60_000
+    heartbeat(a)
+    heartbeat(b)
+    expect(listClaims(p)).toEqual([])
+    const released = readEvents(p, b).filter((e) => e.kind === "released")
+    expect(released).toEqual([expect.objectContaining({ pattern: "e.ts", why: "expired", from: a })])
   })
 
   test("a person can force a release from the CLI, and it is audited", () => {

@@ -7,9 +7,11 @@ import { printData } from "../ui"
 /** Each faculty adds its provider here as it lands. */
 const providers: Array<() => Promise<CheckProvider>> = [
   async () => coreChecks,
+  async () => (await import("../../mesh/doctor")).meshChecks,
   async () => (await import("../../guard/doctor")).guardChecks,
   async () => (await import("../../crush/doctor")).crushChecks,
   async () => (await import("../../install/doctor")).installChecks,
+  async () => (await import("../../hooks/doctor")).hookChecks,
 ]
 
 export default defineCommand({

@@ -14,6 +14,14 @@ export default defineCommand({
     const { savings } = await import("../../crush/ledger")
     const { renderSavings } = await import("../../crush/gain-text")
     const report = savings(args.since ? { since: parseSince(args.since) } : {})
-    printData(args.json ? report : renderSavings(report))
+    if (args.json) return printData(report)
+    const { resolveProject } = await import("../../core/project")
+    let here: string | undefined
+    try {
+      here = resolveProject(process.cwd()).id
+    } catch {
+      // outside any project: no row is marked
+    }
+    printData(renderSavings(report, here))
   },
 })

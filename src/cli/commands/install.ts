@@ -3,7 +3,7 @@ import { readFileSync } from "node:fs"
 import { sha256Hex } from "../../core/crypto"
 import { EgcError } from "../../core/errors"
 import { resolveProject } from "../../core/project"
-import { applyPlan, computePlan, listTargets, loadRecord, placeBin, renderList, renderPlan, resolveBin, targetById, type Scope } from "../../install"
+import { acquireInstallLock, applyPlan, computePlan, listTargets, loadRecord, placeBin, renderList, renderPlan, resolveBin, targetById, type Plan, type Scope } from "../../install"
 import { cwdArgs, jsonArgs } from "../_args"
 import { EXIT } from "../exit"
 import { printData, ui } from "../ui"
@@ -48,36 +48,47 @@ export default defineCommand({
       const rows = listTargets({ scope, project, bin: args.bin ?? process.execPath })
       return printData(args.json ? rows : renderList(rows))
     }
-    let bin = resolveBin(args.bin)
-    let placedBin: { path: string; sha256: string } | undefined
-    if (args["bin-dir"] && !args["dry-run"]) {
-      bin = placeBin(bin, args["bin-dir"])
-      placedBin = { path: bin, sha256: sha256Hex(readFileSync(bin)) }
-    }
     const targets = parseTargets(args.target)
     for (const id of targets ?? []) if (!targetById(id)) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: "see: egc install --list" })
-    const plan = computePlan({ scope, project, bin, ...(targets ? { targets } : {}), record: loadRecord() })
-    if (args.json && args["dry-run"]) return printData({ scope, bin, targets: plan.targets, files: plan.files.map((f) => ({ path: f.path, real: f.real, change: f.before === f.after ? "none" : f.before === null ? "create" : "edit" })) })
-    if (!args.json) printData(renderPlan(plan, { diffs: Boolean(args["dry-run"]) }))
-    if (args["dry-run"]) return
-    if (plan.targets.length === 0) {
-      ;(await ui()).warn("no coding tool detected; name one with --target (see egc install --list)")
-      return
+    const dryRun = Boolean(args["dry-run"])
+    // Held from planning to the last write, so a second run plans on what the first one wrote.
+    const release = dryRun ? () => {} : acquireInstallLock()
+    try {
+      let bin = resolveBin(args.bin)
+      let placedBin: { path: string; sha256: string } | undefined
+      if (args["bin-dir"] && !dryRun) {
+        bin = placeBin(bin, args["bin-dir"])
+        placedBin = { path: bin, sha256: sha256Hex(readFileSync(bin)) }
+      }
+      const plan = computePlan({ scope, project, bin, ...(targets ? { targets } : {}), record: loadRecord() })
+      await present(plan, { json: Boolean(args.json), dryRun, yes: Boolean(args.yes), placedBin })
+    } finally {
+      release()
     }
-    if (!args.yes) await confirm(plan.undetectedNamed)
-    const result = applyPlan(plan, placedBin ? { placedBin } : {})
-    const skipped = plan.targets.filter((t) => t.skipped && !t.skipped.startsWith("nothing to install"))
-    if (args.json) printData({ ...result, skipped: plan.targets.filter((t) => t.skipped) })
-    else {
-      const out = await ui()
-      out.success(`${result.written.length} file(s) written, ${result.unchanged.length} already up to date; record: egc doctor checks it, egc uninstall reverses it`)
-      for (const f of result.failed) out.warn(`${f.path}: ${f.reason}`)
-      for (const t of skipped) out.warn(`${t.id} skipped: ${t.skipped}`)
-      for (const t of plan.targets) if (!t.skipped && targetById(t.id)?.afterNote) out.info(`${t.id}: ${targetById(t.id)?.afterNote}`)
-    }
-    if (skipped.length || result.failed.length) process.exitCode = EXIT.FAILURE
   },
 })
+
+async function present(plan: Plan, opts: { json: boolean; dryRun: boolean; yes: boolean; placedBin: { path: string; sha256: string } | undefined }): Promise<void> {
+  if (opts.json && opts.dryRun) {
+    const files = plan.files.map((f) => ({ path: f.path, real: f.real, change: f.before === f.after ? "none" : f.before === null ? "create" : "edit" }))
+    return printData({ scope: plan.ctx.scope, bin: plan.ctx.bin, targets: plan.targets, files })
+  }
+  if (!opts.json) printData(renderPlan(plan, { diffs: opts.dryRun }))
+  if (opts.dryRun) return
+  if (plan.targets.length === 0) return (await ui()).warn("no coding tool detected; name one with --target (see egc install --list)")
+  if (!opts.yes) await confirm(plan.undetectedNamed)
+  const result = applyPlan(plan, opts.placedBin ? { placedBin: opts.placedBin } : {})
+  const skipped = plan.targets.filter((t) => t.skipped && !t.skipped.startsWith("nothing to install"))
+  if (opts.json) printData({ ...result, skipped: plan.targets.filter((t) => t.skipped) })
+  else {
+    const out = await ui()
+    out.success(`${result.written.length} file(s) written, ${result.unchanged.length} already up to date; record: egc doctor checks it, egc uninstall reverses it`)
+    for (const f of result.failed) out.warn(`${f.path}: ${f.reason}`)
+    for (const t of skipped) out.warn(`${t.id} skipped: ${t.skipped}`)
+    for (const t of plan.targets) if (!t.skipped && targetById(t.id)?.afterNote) out.info(`${t.id}: ${targetById(t.id)?.afterNote}`)
+  }
+  if (skipped.length || result.failed.length) process.exitCode = EXIT.FAILURE
+}
 
 async function confirm(undetected: string[]): Promise<void> {
   if (!process.stdin.isTTY) throw new EgcError("E_USAGE", "not asking on a non-interactive terminal", { hint: "review with --dry-run, then pass --yes" })

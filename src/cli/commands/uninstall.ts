@@ -24,10 +24,11 @@ export default defineCommand({
     const result = uninstall({ ...(targets ? { targets } : {}), dryRun: Boolean(args["dry-run"]) })
     if (args.purge && !args["dry-run"]) rmSync(egcHome(), { recursive: true, force: true })
     if (args.json) return printData({ ...result, purged: Boolean(args.purge && !args["dry-run"]) })
-    const verb = args["dry-run"] ? "would be" : ""
+    const would = args["dry-run"] ? "would be " : ""
     const lines = [
-      ...result.restored.map((p) => `restored ${verb} ${p}`.replace("  ", " ")),
-      ...result.cleaned.map((p) => `egc entries ${verb ? "would be " : ""}removed from ${p} (changed since install)`),
+      ...result.restored.map((p) => `${would}restored ${p}`),
+      ...result.removed.map((p) => `${would}removed ${p} (egc created it)`),
+      ...result.cleaned.map((p) => `egc's entries ${would}removed from ${p} (changed since install)`),
       ...result.kept.map((k) => `kept ${k.path}: ${k.reason}`),
     ]
     printData(lines.length ? lines.join("\n") : "nothing recorded to undo")

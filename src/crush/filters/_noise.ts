@@ -14,7 +14,7 @@ export const PROGRESS = new RegExp(
   ].join("|"),
 )
 
-export const TEST_PASS = /^\s*(?:✓|✔|√|PASS\b|--- PASS|=== (?:RUN|PAUSE|CONT|NAME)\b|ok\s+\d+\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED|passed)\s*(?:\([^)]*\))?\s*$|\bPASSED\b|\bSKIPPED\s*$|^\s*test \S+ \.\.\. ok\b|^\s*\[\s*\d+(?:\.\d+)?m?s\]\s+PASS\b|^\s*PASS \[|^\s+[-•]?\s*\w.*\s\(\d+(?:\.\d+)?\s*m?s\)$/
+export const TEST_PASS = /^\s*(?:\((?:pass|skip|todo)\) |Passed\s+\S.*\[\d+(?:\.\d+)?\s*m?s\]\s*$|\.+$|[.SIRW]+\s+\d+ \/ \d+ \(\s*\d+%\)$)|^\s*(?:✓|✔|√|PASS\b|--- PASS|=== (?:RUN|PAUSE|CONT|NAME)\b|ok\s+\d+\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED|passed)\s*(?:\([^)]*\))?\s*$|\bPASSED\b|\bSKIPPED\s*$|^\s*test \S+ \.\.\. ok\b|^\s*\[\s*\d+(?:\.\d+)?m?s\]\s+PASS\b|^\s*PASS \[|^\s+[-•]?\s*\w.*\s\(\d+(?:\.\d+)?\s*m?s\)$/
 
 /** Routine levels of application logs (Spring, Rails, log4j, Python logging, Go's log). */
 export const ROUTINE_LOG = /^(?:\S+\s+){0,3}?\[?(?:INFO|DEBUG|TRACE|FINE|FINER|VERBOSE|NOTICE|I|D|V)\]?\s*(?:\d+\s+)?(?:---|\[|:|\S+\s*:)/

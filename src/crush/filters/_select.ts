@@ -1,3 +1,5 @@
+import { flagsByShape, PROBLEM, template } from "../keep"
+
 /**
  * What a filter returns: which lines stay, and a short note to print in place of a dropped run.
  * Filters never write text of their own except notes, which always start with "… ", so nothing
@@ -13,6 +15,23 @@ export interface FilterContext {
   /** Program and arguments, wrappers removed. */
   words: string[]
   exitCode: number | undefined
+  /** Line i's shape (numbers, ids and times as #), computed once per line and shared. */
+  shape(i: number): string
+  /** Line i is an error, warning, failure or diagnostic (keep.ts), from its shape. */
+  problem(i: number): boolean
+  /** Line i must survive (a problem or a summary line). */
+  mustKeep(i: number): boolean
+}
+
+export function filterContext(lines: string[], base: { command: string; words: string[]; exitCode: number | undefined }): FilterContext {
+  const shapes: Array<string | undefined> = new Array(lines.length)
+  const shape = (i: number) => (shapes[i] ??= template(lines[i] ?? ""))
+  return {
+    ...base,
+    shape,
+    problem: (i) => (flagsByShape(shape(i), lines[i] ?? "") & PROBLEM) !== 0,
+    mustKeep: (i) => flagsByShape(shape(i), lines[i] ?? "") !== 0,
+  }
 }
 
 export type LineFilter = (lines: string[], ctx: FilterContext) => Selection
@@ -102,5 +121,20 @@ export function dropRepeatedBlocks(lines: string[], sel: Selection): void {
       seen.add(key)
     }
     start = i + 1
+  }
+}
+
+/** Give every dropped run that has no note a count of what it held. */
+export function noteRuns(sel: Selection, what: string): void {
+  let i = 0
+  while (i < sel.keep.length) {
+    if (sel.keep[i]) {
+      i++
+      continue
+    }
+    const start = i
+    let noted = false
+    for (; i < sel.keep.length && !sel.keep[i]; i++) if (sel.notes.has(i)) noted = true
+    if (!noted) sel.notes.set(start, `… ${i - start} ${what}`)
   }
 }

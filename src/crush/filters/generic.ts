@@ -1,12 +1,13 @@
-import { isProblem } from "../keep"
 import { BLANK, FRAMEWORK_FRAME, PROGRESS, SEPARATOR, STACK_FRAME } from "./_noise"
-import { capRuns, type LineFilter, selection } from "./_select"
+import { capRuns, type FilterContext, type LineFilter, selection } from "./_select"
+import { isProblem } from "../keep"
 
 /** Drop progress and blank runs; if still long, keep the head and the tail (problems always stay). */
-export const genericFilter: LineFilter = (lines) => {
+export const genericFilter: LineFilter = (lines, ctx) => {
   const sel = selection(lines.length, 1)
   dropNoise(lines, sel.keep)
   dropFrameworkFrames(lines, sel)
+  collapseSimilar(lines, sel, ctx)
   const kept = sel.keep.reduce((n, k) => n + k, 0)
   if (kept > 80) {
     let seen = 0
@@ -37,4 +38,23 @@ export function dropFrameworkFrames(lines: string[], sel: ReturnType<typeof sele
     if (sel.keep[i] && STACK_FRAME.test(l) && FRAMEWORK_FRAME.test(l) && !isProblem(l)) sel.keep[i] = 0
   }
   capRuns(lines, sel, STACK_FRAME, 6, "stack frames")
+}
+
+/** Runs of lines of one shape (same text but numbers, times, ids): the first and last stay. */
+export function collapseSimilar(lines: string[], sel: ReturnType<typeof selection>, ctx: FilterContext): void {
+  let i = 0
+  while (i < lines.length) {
+    if (!sel.keep[i] || !(lines[i] ?? "").trim()) {
+      i++
+      continue
+    }
+    const shape = ctx.shape(i)
+    let j = i + 1
+    while (j < lines.length && sel.keep[j] && ctx.shape(j) === shape) j++
+    if (j - i >= 4) {
+      for (let k = i + 1; k < j - 1; k++) if (!ctx.problem(k)) sel.keep[k] = 0
+      sel.notes.set(i + 1, `… ${j - i - 2} similar lines`)
+    }
+    i = j
+  }
 }

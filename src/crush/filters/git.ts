@@ -11,6 +11,9 @@ export const gitFilter: LineFilter = (lines, ctx) => {
   if (sub === "diff" || sub === "show" || sub === "stash" || lines.some((l) => l.startsWith("diff --git "))) return diffFilter(lines)
   if (sub === "log") return logFilter(lines)
   if (sub === "status") return statusFilter(lines)
+  // every line of a blame is file content: nothing can go without losing some
+  if (sub === "blame" || sub === "annotate") return selection(lines.length, 1)
+  if (sub === "branch" || sub === "tag") return branchFilter(lines)
   return genericFilter(lines, ctx)
 }
 
@@ -69,6 +72,11 @@ function diffFilter(lines: string[]): Selection {
     if (l.startsWith("diff --git ") || l.startsWith("diff --cc ")) {
       closeFile(i)
       fileStart = i
+    } else if (/^commit [0-9a-f]{7,}/.test(l)) {
+      // git log -p: the next commit's header is not part of the previous file
+      closeFile(i)
+      fileStart = -1
+      sel.keep[i] = 1
     } else if (fileStart === -1) {
       // commit header of git show / log -p: keep all but blank lines
       if (l.trim()) sel.keep[i] = 1
@@ -98,12 +106,56 @@ function logFilter(lines: string[]): Selection {
   return sel
 }
 
-/** Branch state and every path; the `(use "git …")` hints go. */
+const LISTED = 20
+
+/** Branch state and paths; the `(use "git …")` hints go; a section past 20 paths is counted by folder. */
 function statusFilter(lines: string[]): Selection {
   const sel = selection(lines.length, 1)
+  let section: number[] = []
+  const close = () => {
+    if (section.length > LISTED + 5) {
+      const rest = section.slice(LISTED)
+      const byDir = new Map<string, number>()
+      for (const i of rest) {
+        sel.keep[i] = 0
+        const path = (lines[i] ?? "").trim().replace(/^(?:[\w ]+:\s+|[ MADRCU?!]{1,2} )/, "")
+        const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "./"
+        byDir.set(dir, (byDir.get(dir) ?? 0) + 1)
+      }
+      const dirs = [...byDir.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 6).map(([d, n]) => `${d} ${n}`)
+      sel.notes.set(rest[0] as number, `… ${rest.length} more paths in this section (${dirs.join(", ")})`)
+    }
+    section = []
+  }
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""
-    if (/^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) || PROGRESS.test(l)) sel.keep[i] = 0
+    if (/^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) || PROGRESS.test(l)) {
+      sel.keep[i] = 0
+      continue
+    }
+    // long format lists paths indented by a tab; porcelain lists `XY path`
+    if (/^\t|^[ MADRCU?!]{2} \S/.test(l) && !/^(?:##|On branch|Your branch)/.test(l)) section.push(i)
+    else close()
   }
+  close()
+  return sel
+}
+
+/** Branches and tags: the current one and the first 30, then a count (remote ones grouped by remote). */
+function branchFilter(lines: string[]): Selection {
+  const sel = selection(lines.length, 1)
+  if (lines.length <= LISTED + 20) return sel
+  const remotes = new Map<string, number>()
+  let dropped = 0
+  for (let i = 30; i < lines.length; i++) {
+    const l = lines[i] ?? ""
+    if (l.startsWith("*")) continue
+    sel.keep[i] = 0
+    dropped++
+    const remote = /^\s*remotes\/([^/]+)\//.exec(l)?.[1] ?? "local"
+    remotes.set(remote, (remotes.get(remote) ?? 0) + 1)
+  }
+  const by = [...remotes.entries()].map(([r, n]) => `${r} ${n}`).join(", ")
+  sel.notes.set(30, `… ${dropped} more (${by})`)
   return sel
 }

@@ -1,3 +1,4 @@
+import { clipLine } from "../clip"
 import { isProblem } from "../keep"
 
 /** Arrays longer than this are sampled: the first items, every item holding a problem, the last. */
@@ -34,15 +35,18 @@ function parse(text: string): { ok: true; value: Json } | { ok: false } {
   }
 }
 
+// NDJSON events name their outcome in one word (go test -json: "Action":"fail")
+const OUTCOME = /^(?:fail|failed|failure|error|errored|fatal|panic|crashed|broken|timedout|timed_out)$/i
+
 function hasProblem(value: Json): boolean {
-  if (typeof value === "string") return isProblem(value)
+  if (typeof value === "string") return OUTCOME.test(value) || isProblem(value)
   if (Array.isArray(value)) return value.some(hasProblem)
   if (value && typeof value === "object") return Object.values(value).some(hasProblem)
   return false
 }
 
 function sample(value: Json): Json {
-  if (typeof value === "string") return value.length > LONG_STRING ? `${value.slice(0, 1000)} …[${value.length - 1200} chars]… ${value.slice(-200)}` : value
+  if (typeof value === "string") return value.length > LONG_STRING ? clipLine(value) : value
   if (Array.isArray(value)) {
     const items = value.map(sample)
     // a handful of large objects (kubectl items) is sampled too

@@ -1,7 +1,7 @@
 import { isProblem } from "../keep"
-import { type LineFilter, selection } from "./_select"
+import { type LineFilter, noteRuns, selection } from "./_select"
 
-const HEALTHY = /\b(?:Running|Up \d|Up About|Up Less|Completed|Succeeded|Ready|Active|Bound|deployed|Healthy|True|Normal)\b/
+const HEALTHY = /\b(?:Running|Up \d+|Up About|Up Less|Completed|Succeeded|Ready|Active|Bound|deployed|Healthy|True|Normal)\b/
 const SAMPLE = 10
 
 /** Tables: header, every unhealthy row, a sample of healthy ones, and a count of the rest. */
@@ -10,16 +10,12 @@ export const tableFilter: LineFilter = (lines) => {
   const rows = lines.length - 1
   if (rows <= SAMPLE * 2) return sel
   let healthy = 0
-  let first = -1
   for (let i = 1; i < lines.length; i++) {
     const l = lines[i] ?? ""
     if (!HEALTHY.test(l) || isProblem(l) || /\b(?:CrashLoop|Pending|Exited \([1-9]|Evicted|OOMKilled|Unknown|Terminating|ImagePull|BackOff|NotReady|[1-9]\d* restarts?)/i.test(l)) continue
     healthy++
-    if (healthy > SAMPLE) {
-      sel.keep[i] = 0
-      if (first === -1) first = i
-    }
+    if (healthy > SAMPLE) sel.keep[i] = 0
   }
-  if (first !== -1) sel.notes.set(first, `… ${healthy - SAMPLE} more healthy rows (${healthy} in all)`)
+  noteRuns(sel, "more healthy rows")
   return sel
 }

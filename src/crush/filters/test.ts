@@ -3,8 +3,10 @@ import { BLANK, FRAMEWORK_FRAME, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, 
 import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 
 // Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
-export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collect(?:ing|ed) \d+ items?|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|running \d+ tests?$|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*Starting \d+ tests? across|\s*RUNS? |\s*Determining test suites|\s*Ran all test suites)/
+export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collect(?:ing|ed) \d+ items?|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|running \d+ tests?$|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*Starting \d+ tests? across|\s*RUNS? |\s*Determining test suites)/
 
+// A line that reports a failure is never taken for a pass, whatever else it carries (a duration, a ✓ elsewhere).
+const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
 const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
 
 /** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
@@ -22,6 +24,8 @@ export const testFilter: LineFilter = (lines) => {
     if (pytestFailures && PYTEST_SOURCE.test(line) && !isProblem(line)) {
       // pytest prints the failing test's source; the `>` line, the `E` lines and the location stay
       sel.keep[i] = 0
+    } else if (FAILING.test(line)) {
+      sel.keep[i] = 1
     } else if (TEST_PASS.test(line)) {
       sel.keep[i] = 0
       passes++

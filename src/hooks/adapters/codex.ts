@@ -1,8 +1,9 @@
 import { claudeShapeAdapter } from "./_claude-shape"
 
 /**
- * Codex CLI (`~/.codex/hooks.json`, Claude-like schema). Its documentation does not promise that
- * PreToolUse honours `updatedInput`, so egc never rewrites there: the guard still decides.
+ * Codex CLI (`~/.codex/hooks.json`, Claude-like schema). Codex 0.169 reports a PreToolUse answer
+ * carrying `updatedInput` as a failed hook and runs the original command (checked with the real
+ * CLI), so egc never rewrites there; deny and additionalContext work as in Claude Code.
  */
 export const codex = claudeShapeAdapter({
   tool: "codex",

@@ -6,8 +6,9 @@ import { baseInput, empty, json, num, obj, str, toolCall } from "./_fields"
  * One egc event is wired to several Cursor events: pre-tool ← beforeShellExecution, beforeReadFile,
  * preToolUse; post-tool ← afterShellExecution, afterFileEdit, postToolUse; prompt-submit ←
  * beforeSubmitPrompt, which can only continue or stop (so recall cannot be injected there).
- * A block is `{permission: "deny", user_message, agent_message}`; the neutral answer says nothing,
- * because `permission: "allow"` would skip the person's own approval.
+ * A block is `{permission: "deny", user_message, agent_message}` (Cursor 1.7 spelled the messages
+ * in camelCase, so both spellings are sent; preToolUse also reads `decision`/`reason`). The neutral
+ * answer says nothing, because `permission: "allow"` would skip the person's own approval.
  */
 const KINDS = { Shell: "shell", Write: "write", Edit: "write", StrReplace: "write", Read: "read" } as const
 
@@ -35,7 +36,9 @@ export const cursor: Adapter = {
   },
   render(event, answer, input) {
     if (event === "pre-tool" && answer.decision) {
-      return json({ permission: answer.decision.kind, user_message: answer.decision.reason, agent_message: answer.decision.reason })
+      const { kind, reason } = answer.decision
+      const messages = { user_message: reason, agent_message: reason, userMessage: reason, agentMessage: reason }
+      return json(input?.dialect === "preToolUse" ? { permission: kind, decision: kind, reason, ...messages } : { permission: kind, ...messages })
     }
     if (event === "pre-tool" && answer.rewrite !== undefined && input?.dialect === "preToolUse" && input.call) {
       return json({ updated_input: { ...input.call.input, command: answer.rewrite } })

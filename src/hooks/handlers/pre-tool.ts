@@ -9,7 +9,7 @@ import type { HookAnswer, HookInput } from "../types"
 export async function preTool(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
   const call = input.call
   if (!call) return {}
-  const where = { cwd: input.cwd, projectRoot: ctx.project.root }
+  const where = { cwd: input.cwd, projectRoot: ctx.project.root, policy: ctx.config.guard }
   const { guard, mesh, crush } = ctx.deps
   if (call.kind === "shell" && call.command !== undefined) {
     const verdict = guard ? await guard.judgeCommand(call.command, where) : undefined
@@ -17,7 +17,7 @@ export async function preTool(input: HookInput, ctx: HookContext): Promise<HookA
     const blocked = refusal(verdict)
     if (blocked) return blocked
     if (!ctx.config.crush.enabled || !ctx.config.crush.rewrite || !crush) return {}
-    const rewrite = crush.rewriteForCrush(call.command, { bin: ctx.bin, config: ctx.config })
+    const rewrite = await crush.rewriteForCrush(call.command, { bin: ctx.bin, config: ctx.config })
     return rewrite !== undefined && rewrite !== call.command ? { rewrite } : {}
   }
   if (call.kind === "write" && call.path) {
@@ -26,7 +26,8 @@ export async function preTool(input: HookInput, ctx: HookContext): Promise<HookA
     const blocked = refusal(guard?.judgeWrite ? await guard.judgeWrite(write, where) : undefined)
     if (blocked) return blocked
     const holder = mesh?.claimHolder ? await mesh.claimHolder(ctx.project, abs, input.sessionId) : undefined
-    if (holder) return { decision: { kind: "deny", reason: `${holder}. Coordinate with that session (mesh messages) or wait for the claim to expire` } }
+    // claims are advisory: the person decides, as the guard's own write gate does
+    if (holder) return { decision: { kind: "ask", reason: `${holder}. Coordinate with that session (mesh messages) or wait for the claim to expire` } }
   }
   return {}
 }

@@ -1,4 +1,5 @@
 import { detectIntent } from "../intent"
+import { rememberKind } from "../intent/kind"
 import type { HookContext } from "../ports"
 import type { HookAnswer, HookInput } from "../types"
 import { frame, section } from "./_context"
@@ -10,35 +11,32 @@ import { frame, section } from "./_context"
  */
 export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
   const intent = input.prompt ? detectIntent(input.prompt) : undefined
-  const unread = input.sessionId ? await ctx.deps.mesh?.unreadFor?.(ctx.project, input.sessionId) : undefined
-  const inbox = section("Unread messages from other sessions", unread)
   const memory = ctx.deps.memory
-  if (!intent || !memory) return wrap([inbox])
+  if (!intent || !memory) return {}
   const actor = { source: "hook:remember" as const, sessionId: input.sessionId, tool: input.tool }
   switch (intent.kind) {
     case "remember": {
-      if (!intent.text) return wrap([inbox])
-      const outcome = await memory.write(ctx.project, { kind: "note", title: intent.text.slice(0, 120), body: intent.text, pending: false }, actor)
-      return wrap([section("egc", rememberNotice(outcome.status, outcome.reason)), inbox])
+      if (!intent.text) return {}
+      const outcome = await memory.write(ctx.project, { kind: rememberKind(intent.text), title: intent.text.slice(0, 120), body: intent.text, pending: false }, actor)
+      return wrap([section("egc", rememberNotice(outcome.status, outcome.reason))])
     }
     case "forget": {
       const candidates = await memory.forgetCandidates(ctx.project, intent.text || input.prompt || "")
       const list = candidates.length
         ? `${candidates.map((c) => `- ${c.id}: ${c.title}`).join("\n")}\nNothing has been forgotten yet. Ask the person which of these to forget; once they confirm, call memory_forget with that id (or they run \`egc memory forget <id>\`). A forgotten item leaves a tombstone so it is not stored again.`
         : "The person asked to forget something, but no stored item matches. Tell them nothing was found."
-      return wrap([section("Forget request (needs confirmation)", list), inbox])
+      return wrap([section("Forget request (needs confirmation)", list)])
     }
     case "resume":
     case "history": {
       const query = intent.kind === "resume" ? "next steps current work decisions" : intent.text || input.prompt || ""
       const recall = await memory.recall(ctx.project, query, ctx.config.memory.recallTokenCap)
       const state = intent.kind === "resume" ? await memory.stateView(ctx.project) : undefined
-      return wrap([section("Project state", state), section(intent.kind === "resume" ? "Where we left off" : "From project history", recall), inbox])
+      return wrap([section("Project state", state), section(intent.kind === "resume" ? "Where we left off" : "From project history", recall)])
     }
     case "save":
       return wrap([
         section("egc", "The person asked to save progress: call update_state with the current context, decisions and next steps (the state is stored through egc's memory)."),
-        inbox,
       ])
   }
 }

@@ -1,5 +1,7 @@
-import { RULES_EUROPEAN } from "./rules-european"
-import { RULES_OTHER } from "./rules-other"
+import { RULES_EN_PT_ES } from "./rules-en-pt-es"
+import { RULES_FR_DE_IT_TR } from "./rules-fr-de-it-tr"
+import { RULES_JA_ZH_KO_RU_HI_AR } from "./rules-ja-zh-ko-ru-hi-ar"
+import type { Rule } from "./_regex"
 import type { IntentKind, LanguageRules } from "./types"
 
 export type { IntentKind, LanguageRules } from "./types"
@@ -11,7 +13,7 @@ export interface Intent {
   text: string
 }
 
-export const LANGUAGES: readonly LanguageRules[] = [...RULES_EUROPEAN, ...RULES_OTHER]
+export const LANGUAGES: readonly LanguageRules[] = [...RULES_EN_PT_ES, ...RULES_FR_DE_IT_TR, ...RULES_JA_ZH_KO_RU_HI_AR]
 
 /**
  * Recognises remember / forget / resume / history / save by rule, without a model. Order matters:
@@ -23,15 +25,16 @@ export function detectIntent(prompt: string, languages: readonly LanguageRules[]
   const clean = prompt.normalize("NFKC").replace(/[’‘`´]/g, "'").replace(/\s+/g, " ").trim()
   const text = normalise(clean)
   if (!text || text.length > 4000) return undefined
+  const relevant = languages.filter((lang) => lang.script.test(text))
   for (const kind of ["history", "resume"] as const) {
-    for (const lang of languages) {
+    for (const lang of relevant) {
       const m = firstMatch(lang[kind], text)
       if (m) return { kind, lang: lang.lang, text: strip(text, m) }
     }
   }
-  if (languages.some((lang) => firstMatch(lang.negative, text))) return undefined
+  if (relevant.some((lang) => firstMatch(lang.negative, text))) return undefined
   for (const kind of ["forget", "remember", "save"] as const) {
-    for (const lang of languages) {
+    for (const lang of relevant) {
       const m = firstMatch(lang[kind], text)
       if (m) return { kind, lang: lang.lang, text: strip(clean, m) }
     }
@@ -49,7 +52,7 @@ function normalise(clean: string): string {
     .replace(/ё/g, "е")
 }
 
-function firstMatch(patterns: readonly RegExp[], text: string): RegExpExecArray | undefined {
+function firstMatch(patterns: readonly Rule[], text: string): RegExpExecArray | undefined {
   for (const p of patterns) {
     const m = p.exec(text)
     if (m) return m

@@ -7,6 +7,9 @@ import type { Op } from "../types"
 
 export { MalformedFile } from "./_malformed"
 
+/** How a file egc wrote says so, when the record that would tell us is gone. */
+const EGC_MARK = /(managed|written) by egc install/
+
 /** Apply one op to a file's text (null: the file does not exist). Throws MalformedFile. */
 export function applyOp(text: string | null, op: Op, what: string, opts: { owned?: boolean } = {}): string {
   try {
@@ -23,7 +26,7 @@ export function applyOp(text: string | null, op: Op, what: string, opts: { owned
       case "md-block":
         return setBlock(t, op.text, op.version)
       case "file":
-        if (text !== null && text !== op.content && !opts.owned && !text.includes("managed by egc")) throw new MalformedFile(`${what} exists and is not egc's; egc will not overwrite it`)
+        if (text !== null && text !== op.content && !opts.owned && !EGC_MARK.test(text)) throw new MalformedFile(`${what} exists and is not egc's; egc will not overwrite it`)
         return op.content
     }
   } catch (e) {

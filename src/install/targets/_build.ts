@@ -5,7 +5,7 @@ import type { Edit, Facet, HookEvent, InstallContext, Op, Purpose } from "../typ
 
 /** Small builders so each target file reads as a table of facts about one tool. */
 type At = (ctx: InstallContext) => string
-const tilde = (ctx: InstallContext, p: string) => (p.startsWith(ctx.home) ? `~${p.slice(ctx.home.length)}` : p.startsWith(ctx.project) ? `<project>${p.slice(ctx.project.length)}` : p)
+export const tilde = (ctx: InstallContext, p: string) => (p.startsWith(ctx.home) ? `~${p.slice(ctx.home.length)}` : p.startsWith(ctx.project) ? `<project>${p.slice(ctx.project.length)}` : p)
 
 export const inHome = (...parts: string[]): At => (ctx) => join(ctx.home, ...parts)
 export const inProject = (...parts: string[]): At => (ctx) => join(ctx.project, ...parts)

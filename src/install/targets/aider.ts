@@ -10,6 +10,7 @@ import { inHome } from "./_build"
 export const aider: Target = {
   id: "aider",
   name: "Aider",
+  projectMarkers: [".aider.conf.yml"],
   detect: (ctx) => probe(ctx, [{ file: inHome(".aider.conf.yml")(ctx) }, { bin: "aider" }]),
   mcp: { note: "Aider has no MCP client" },
   hooks: { note: "Aider has no hook API" },

@@ -8,6 +8,7 @@ const id = "amazonq"
 export const amazonq: Target = {
   id,
   name: "Amazon Q Developer CLI",
+  projectMarkers: [".amazonq"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".aws", "amazonq")(ctx) }, { bin: "q" }]),
   mcp: { user: mcpJson(id, inHome(".aws", "amazonq", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".amazonq", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
   hooks: {

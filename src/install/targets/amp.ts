@@ -8,6 +8,7 @@ const id = "amp"
 export const amp: Target = {
   id,
   name: "Amp",
+  projectMarkers: [".amp"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("amp")(ctx) }, { bin: "amp" }]),
   mcp: { user: mcpJson(id, inXdg("amp", "settings.json"), ["amp.mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".amp", "settings.json"), ["amp.mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
   hooks: { note: "Amp's plugin API is experimental; egc does not wire it yet" },

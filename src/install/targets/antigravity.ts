@@ -11,6 +11,7 @@ const dir = (ctx: InstallContext) => (existsSync(join(ctx.home, ".gemini", "anti
 export const antigravity: Target = {
   id,
   name: "Antigravity",
+  projectMarkers: [".agent"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".gemini", "antigravity-cli")(ctx) }, { dir: inHome(".gemini", "antigravity")(ctx) }, { bin: "agy" }, { bin: "antigravity" }]),
   mcp: { user: mcpJson(id, (ctx) => join(dir(ctx), "mcp_config.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), note: "servers are user-level only" },
   hooks: { note: "Antigravity's hook format is not documented; egc does not guess" },

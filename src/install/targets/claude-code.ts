@@ -9,6 +9,7 @@ const entry = (ctx: Parameters<typeof serverEntry>[0]) => serverEntry(ctx, { typ
 export const claudeCode: Target = {
   id,
   name: "Claude Code",
+  projectMarkers: [".claude", ".mcp.json", "CLAUDE.md"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".claude")(ctx) }, { file: inHome(".claude.json")(ctx) }, { bin: "claude" }]),
   mcp: { user: mcpJson(id, inHome(".claude.json"), ["mcpServers", "egc"], entry), project: mcpJson(id, inProject(".mcp.json"), ["mcpServers", "egc"], entry) },
   hooks: { user: claudeHooks(id, id, inHome(".claude", "settings.json"), CLAUDE_EVENTS), project: claudeHooks(id, id, inProject(".claude", "settings.json"), CLAUDE_EVENTS) },

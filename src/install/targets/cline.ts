@@ -24,6 +24,7 @@ const hookFiles = (dir: (ctx: InstallContext) => string) =>
 export const cline: Target = {
   id,
   name: "Cline",
+  projectMarkers: [".clinerules"],
   detect: (ctx) => probe(ctx, [{ dir: join(ctx.vscodeUser, "globalStorage", "saoudrizwan.claude-dev") }, { dir: inHome("Documents", "Cline")(ctx) }, { bin: "cline" }]),
   mcp: { user: mcpJson(id, settings, ["mcpServers", "egc"], (ctx) => serverEntry(ctx, { disabled: false })), note: "servers are user-level only (the extension's settings)" },
   hooks: { user: hookFiles(inHome("Documents", "Cline", "Hooks")), project: hookFiles(inProject(".clinerules", "hooks")), note: "hook scripts are POSIX sh; on Windows Cline needs Git Bash or WSL" },

@@ -12,6 +12,7 @@ const block = (ctx: InstallContext) =>
 export const continueDev: Target = {
   id,
   name: "Continue",
+  projectMarkers: [".continue"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".continue")(ctx) }, { bin: "cn" }]),
   mcp: { user: ownedFile(id, "mcp", inHome(".continue", "mcpServers", "egc.yaml"), block, "mcpServers block (YAML)"), project: ownedFile(id, "mcp", inProject(".continue", "mcpServers", "egc.yaml"), block, "mcpServers block (YAML)") },
   hooks: { note: "Continue has no hook API" },

@@ -14,8 +14,9 @@ const EVENTS: Record<string, HookEvent> = {
 
 /** `.github/hooks/egc.json` (version 1, bash/powershell commands): read by Copilot CLI and VS Code. */
 function hooksJson(ctx: InstallContext): string {
-  const shell = ctx.platform === "win32" ? "powershell" : "bash"
-  const hooks = Object.fromEntries(Object.entries(EVENTS).map(([native, ours]) => [native, [{ type: "command", [shell]: hookCommand(ctx, ours, "copilot"), timeoutSec: 30 }]]))
+  // PowerShell runs a quoted path only through the call operator.
+  const line = (event: HookEvent) => (ctx.platform === "win32" ? { powershell: `& ${hookCommand(ctx, event, "copilot")}` } : { bash: hookCommand(ctx, event, "copilot") })
+  const hooks = Object.fromEntries(Object.entries(EVENTS).map(([native, ours]) => [native, [{ type: "command", ...line(ours), timeoutSec: 30 }]]))
   return `${JSON.stringify({ version: 1, hooks }, null, 2)}\n`
 }
 
@@ -24,6 +25,7 @@ export const copilotHooksFile = (target: string): Facet => ownedFile(target, "ho
 export const copilotCli: Target = {
   id,
   name: "Copilot CLI",
+  projectMarkers: [".github/copilot-instructions.md", ".github/hooks"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".copilot")(ctx) }, { bin: "copilot" }]),
   mcp: { user: mcpJson(id, inHome(".copilot", "mcp-config.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx, { type: "local", tools: ["*"] })), note: "servers are user-level only (~/.copilot/mcp-config.json)" },
   hooks: { project: copilotHooksFile(id), note: "hooks load from the repository's .github/hooks only" },

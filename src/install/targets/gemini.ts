@@ -17,6 +17,7 @@ const EVENTS: Record<string, HookEvent> = {
 export const gemini: Target = {
   id,
   name: "Gemini CLI",
+  projectMarkers: [".gemini", "GEMINI.md"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".gemini")(ctx) }, { bin: "gemini" }]),
   mcp: { user: mcpJson(id, inHome(".gemini", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".gemini", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
   hooks: { user: claudeHooks(id, id, inHome(".gemini", "settings.json"), EVENTS), project: claudeHooks(id, id, inProject(".gemini", "settings.json"), EVENTS) },

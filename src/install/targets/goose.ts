@@ -1,13 +1,13 @@
 import { SERVE_ARGS } from "../command"
 import { probe } from "../context"
 import type { Facet, InstallContext, Target } from "../types"
-import { inProject, inXdg, protocolIn } from "./_build"
+import { inProject, inXdg, protocolIn, tilde } from "./_build"
 
 const id = "goose"
 
 /** Goose: a stdio extension in config.yaml, edited through the YAML document model. */
 const extension: Facet = {
-  describe: (ctx) => `${inXdg("goose", "config.yaml")(ctx)} (extensions.egc)`,
+  describe: (ctx) => `${tilde(ctx, inXdg("goose", "config.yaml")(ctx))} (extensions.egc)`,
   edits: (ctx: InstallContext) => [
     {
       file: inXdg("goose", "config.yaml")(ctx),
@@ -21,6 +21,7 @@ const extension: Facet = {
 export const goose: Target = {
   id,
   name: "Goose",
+  projectMarkers: [".goosehints"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("goose")(ctx) }, { bin: "goose" }]),
   mcp: { user: extension, note: "extensions are user-level only" },
   hooks: { note: "Goose has no command-hook API" },

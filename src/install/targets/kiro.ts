@@ -8,6 +8,7 @@ const id = "kiro"
 export const kiro: Target = {
   id,
   name: "Kiro",
+  projectMarkers: [".kiro"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".kiro")(ctx) }, { bin: "kiro" }, { bin: "kiro-cli" }]),
   mcp: { user: mcpJson(id, inHome(".kiro", "settings", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".kiro", "settings", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
   hooks: {

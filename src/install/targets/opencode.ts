@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { SERVE_ARGS } from "../command"
 import { probe } from "../context"
-import { openCodePluginSource } from "../opencode-plugin"
+import { openCodePluginSource } from "../../hooks/adapters/opencode-plugin"
 import type { InstallContext, Target } from "../types"
 import { inProject, inXdg, mcpJson, ownedFile, protocolIn } from "./_build"
 
@@ -17,6 +17,7 @@ const entry = (ctx: InstallContext) => ({ type: "local", command: [ctx.bin, ...S
 export const opencode: Target = {
   id,
   name: "OpenCode",
+  projectMarkers: [".opencode", "opencode.json", "opencode.jsonc"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("opencode")(ctx) }, { bin: "opencode" }]),
   mcp: { user: mcpJson(id, config(inXdg("opencode")), ["mcp", "egc"], entry), project: mcpJson(id, config(inProject()), ["mcp", "egc"], entry) },
   hooks: {

@@ -8,6 +8,7 @@ const id = "qwen"
 export const qwen: Target = {
   id,
   name: "Qwen Code",
+  projectMarkers: [".qwen", "QWEN.md"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".qwen")(ctx) }, { bin: "qwen" }]),
   mcp: { user: mcpJson(id, inHome(".qwen", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".qwen", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
   hooks: { user: claudeHooks(id, id, inHome(".qwen", "settings.json"), CLAUDE_EVENTS), project: claudeHooks(id, id, inProject(".qwen", "settings.json"), CLAUDE_EVENTS) },

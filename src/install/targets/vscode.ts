@@ -11,6 +11,7 @@ const entry = (ctx: Parameters<typeof serverEntry>[0]) => serverEntry(ctx, { typ
 export const vscode: Target = {
   id,
   name: "VS Code (Copilot)",
+  projectMarkers: [".vscode"],
   detect: (ctx) => probe(ctx, [{ dir: ctx.vscodeUser }, { bin: "code" }]),
   mcp: { user: mcpJson(id, (ctx) => join(ctx.vscodeUser, "mcp.json"), ["servers", "egc"], entry), project: mcpJson(id, inProject(".vscode", "mcp.json"), ["servers", "egc"], entry) },
   hooks: { project: copilotHooksFile(id), note: "agent hooks (preview) are read from the repository's .github/hooks, shared with Copilot CLI" },

@@ -16,6 +16,7 @@ const EVENTS: Record<string, HookEvent> = {
 export const windsurf: Target = {
   id,
   name: "Windsurf",
+  projectMarkers: [".windsurf", ".windsurfrules"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".codeium", "windsurf")(ctx) }, { bin: "windsurf" }]),
   mcp: { user: mcpJson(id, inHome(".codeium", "windsurf", "mcp_config.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), note: "servers are user-level only" },
   hooks: { user: flatHooks(id, id, inHome(".codeium", "windsurf", "hooks.json"), EVENTS), project: flatHooks(id, id, inProject(".windsurf", "hooks.json"), EVENTS) },

@@ -9,6 +9,7 @@ const entry = (ctx: Parameters<typeof serverEntry>[0]) => serverEntry(ctx, { sou
 export const zed: Target = {
   id,
   name: "Zed",
+  projectMarkers: [".zed", ".rules"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("zed")(ctx) }, { bin: "zed" }, { bin: "zeditor" }]),
   mcp: { user: mcpJson(id, inXdg("zed", "settings.json"), ["context_servers", "egc"], entry), project: mcpJson(id, inProject(".zed", "settings.json"), ["context_servers", "egc"], entry) },
   hooks: { note: "Zed has no hook API" },

@@ -9,10 +9,6 @@ import { meshTools } from "./mesh"
  * Every tool the server can serve, grouped by faculty. Each faculty exports one array from
  * src/mcp/tools/<faculty>/index.ts; add a group here with one import and one spread.
  */
-export const allTools: readonly ToolDef[] = [
-  ...memoryTools,
-  ...meshTools,
-  ...(insightTools as unknown as ToolDef[]),
-  ...(crushTools as unknown as ToolDef[]),
-  serverHealth as unknown as ToolDef,
-]
+const groups: ReadonlyArray<readonly unknown[]> = [memoryTools, meshTools, insightTools, crushTools, [serverHealth]]
+
+export const allTools: readonly ToolDef[] = groups.flat() as ToolDef[]

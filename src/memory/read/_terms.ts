@@ -8,19 +8,32 @@ const STOP = new Set(
   "a an the and or of to in on for with by at is are was were be been it its this that these those we our us you your i do does did not no from as into about how what which when why who should can".split(" "),
 )
 
+/** Changes whenever tokenising or stemming changes: sealed index snapshots made before are rebuilt. */
+export const TERM_RULES = "terms-2"
+
+/** Suffixes removed, longest first; "ies"/"ied" become "i" so "retries" meets "retry". */
+const SUFFIXES = ["ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"]
+
 export function stem(word: string): string {
-  if (word.length <= 4) return word
-  for (const suffix of ["ations", "ation", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"]) {
-    if (word.endsWith(suffix) && word.length - suffix.length >= 3) {
-      const base = word.slice(0, -suffix.length)
-      return suffix === "ies" || suffix === "ied" ? `${base}y` : base
+  if (word.length <= 4 || /\d/.test(word)) return word
+  let w = word
+  for (const suffix of SUFFIXES) {
+    if (w.endsWith(suffix) && w.length - suffix.length >= 3) {
+      w = w.slice(0, -suffix.length) + (suffix === "ies" || suffix === "ied" ? "i" : "")
+      break
     }
   }
-  return word
+  // a final e or y: "translate"/"translated", "retry"/"retries", "cookie"/"cookies" meet
+  if (w.length > 4 && w.endsWith("e")) w = w.slice(0, -1)
+  else if (w.length > 4 && w.endsWith("y")) w = `${w.slice(0, -1)}i`
+  return w
 }
 
+const PLAIN = /^[\x21-\x7e]+$/
+
 export function processTerm(term: string): string | null {
-  const t = foldText(term)
+  // printable ASCII needs no Unicode folding; this path carries almost every term and keeps indexing fast
+  const t = PLAIN.test(term) ? term.toLowerCase() : foldText(term)
   if (!t || STOP.has(t)) return null
   return stem(t)
 }

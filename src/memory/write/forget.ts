@@ -5,6 +5,7 @@ import { textPrint } from "../_seal"
 import { GLOBAL, nextRev, tx, type Store } from "../_store"
 import type { Actor, ForgetResult } from "../types"
 import { isPerson } from "./consent"
+import { dropSnapshots } from "./snapshot"
 
 /**
  * Forgetting (DESIGN principle 7): the content of the item, of every stored version of it and of
@@ -37,6 +38,7 @@ export function forget(store: Store, q: { project: Project; id?: string; text?: 
       store.db.query("UPDATE memory_versions SET content_enc = NULL WHERE item = ?").run(r.id)
       appendAudit(store.db, store.keys, { project: r.project, item: r.id, action: "forget", actor })
     }
+    dropSnapshots(store, projects)
     const tombProject = rows.some((r) => r.project === GLOBAL) && !rows.some((r) => r.project !== GLOBAL) ? GLOBAL : q.project.id
     for (const fp of list) {
       store.db

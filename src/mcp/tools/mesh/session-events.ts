@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { readEvents } from "../../../mesh"
+import { sweepSessions } from "../../../mesh/sessions"
 import { defineTool } from "../../tool"
 import description from "./session-events.md" with { type: "text" }
 import { ensureAnnounced } from "./session"
@@ -18,6 +19,7 @@ export const sessionEvents = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: ({ peek, limit }, ctx) => {
     ensureAnnounced(ctx)
+    sweepSessions(ctx.project.id) // a peer that died announces its end before we read
     const events = readEvents(ctx.project, ctx.session.id, { peek, limit })
     return { project: ctx.project.display, events: events.map(toEvent), more: events.length === limit }
   },

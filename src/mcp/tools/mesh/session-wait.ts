@@ -1,5 +1,6 @@
 import { z } from "zod"
 import { waitForEvents } from "../../../mesh"
+import { sweepSessions } from "../../../mesh/sessions"
 import { defineTool } from "../../tool"
 import description from "./session-wait.md" with { type: "text" }
 import { ensureAnnounced } from "./session"
@@ -15,6 +16,7 @@ export const sessionWait = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ timeout_seconds }, ctx) => {
     ensureAnnounced(ctx)
+    sweepSessions(ctx.project.id) // a peer that died announces its end before we read
     const events = await waitForEvents(ctx.project, ctx.session.id, timeout_seconds * 1000, { signal: ctx.signal })
     return { project: ctx.project.display, events: events.map(toEvent), timedOut: events.length === 0 }
   },

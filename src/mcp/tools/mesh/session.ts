@@ -1,6 +1,8 @@
 import type { Project } from "../../../core/project"
 import { announce, endSession, heartbeat } from "../../../mesh"
+import { isLive } from "../../../mesh/sessions"
 import { configureMesh, meshSettings } from "../../../mesh/settings"
+import { isInside } from "../../binding"
 import type { ToolContext } from "../../tool"
 
 /**
@@ -14,8 +16,9 @@ let timer: ReturnType<typeof setInterval> | undefined
 export function ensureAnnounced(ctx: ToolContext, task?: string): { created: boolean } {
   configureMesh(ctx.config.mesh)
   const key = `${ctx.session.id}|${ctx.project.id}`
-  if (announced.has(key) && task === undefined) return { created: false }
-  const result = announce(ctx.project, { id: ctx.session.id, pid: process.pid, tool: ctx.session.client ?? "unknown", cwd: process.cwd(), task })
+  // re-announce when a sweep ended this session meanwhile (a suspended laptop, a stale heartbeat)
+  if (announced.has(key) && task === undefined && isLive(ctx.project.id, ctx.session.id)) return { created: false }
+  const result = announce(ctx.project, { id: ctx.session.id, pid: process.pid, tool: ctx.session.client ?? "unknown", cwd: isInside(ctx.project.root, process.cwd()) ? process.cwd() : ctx.project.root, task, hostPid: process.ppid })
   announced.set(key, { sessionId: ctx.session.id, project: ctx.project })
   timer ??= setInterval(() => {
     for (const { sessionId } of announced.values()) heartbeat(sessionId)

@@ -1,179 +1,10 @@
 import { rxs } from "./_regex"
 import type { LanguageRules } from "./types"
 
-/** English, Portuguese, Spanish, French, German, Italian and Turkish. */
-const en: LanguageRules = {
-  lang: "en",
-  history: rxs(
-    "\\b(do|did|does|can|could) you (still )?(remember|recall)\\b",
-    "\\bwhat (did|have|had) (we|you|i) (decide|decided|choose|chose|chosen|agree|agreed|settle|settled|say|said|use|used|conclude|concluded)\\b",
-    "\\bwhat was (the|our|that) .{0,40}\\b(decision|choice|plan|reason|conclusion|approach)\\b",
-    "\\bwhy did we (choose|pick|decide|go with|use|switch|drop)\\b",
-    "\\bhave we (ever |already )?(discussed|decided|talked about|tried|used)\\b",
-    "\\bremind me (what|why|how|which|when)\\b",
-    "\\bwhat do you (know|remember) about\\b",
-    "\\bsearch (the |our |project )?(history|memory)\\b",
-  ),
-  resume: rxs(
-    "\\bwhere (did )?(we|i) (left|leave|stopped|stop) off\\b",
-    "\\bpick up where\\b",
-    "\\b(resume|continue) (from )?(where|what) (we|i|you) (left|stopped|were)\\b",
-    "\\b(resume|continue) (the |our |my )?(last|previous|earlier|yesterday'?s) (session|work|task|conversation)\\b",
-    "\\bresume (the |our )?(session|work|task)\\b",
-    "\\bwhat were we (doing|working on)\\b",
-    "\\bcatch me up\\b",
-  ),
-  negative: rxs(
-    "\\b(don'?t|do not|never|no need to|you don'?t have to|you do not have to) (remember|memori[sz]e|save|store|note)\\b",
-    "\\bi (don'?t |do not |can'?t |cannot |can not |still |now |vaguely )?(remember|recall)\\b",
-    "\\b(remember|forgot|forget)[ _-]?(me|password|pass)\\b",
-    "\\bforgot(ten)? (my |the |your |their )?password\\b",
-    "\\bremember to\\b(?!.{0,60}\\b(always|never|from now on)\\b)",
-    "\\bdon'?t forget to\\b",
-    "\\bforget (about )?it\\b[.!]?$",
-    "\\bsave (the |this |that |my |all |your )?(file|files|buffer|image|screenshot|changes|button|dialog|document|pdf|csv|output|results?|data|form|draft|attachment)\\b",
-    "(git stash save|--save|save-dev|save-exact|savefig|\\.save\\()",
-    "\\b(app|form|browser|page|component|widget|cache|ui|site|game|cookie|checkbox|feature|function) (should |will |can |must |to |that )?(remember|forget)s?\\b",
-    "\\bhow (do|to|can|should) (i|we|you) (save|remember|forget)\\b",
-  ),
-  forget: rxs(
-    "(?<!(don'?t|do not|never|not) )\\bforget (that|about|what i (said|told you)|the fact|everything about|my|our|the)\\b",
-    "\\bstop remembering\\b",
-    "\\b(delete|remove|erase|drop|wipe) (that|this|the|my|our) (memory|memories|note|fact|preference|decision)\\b",
-    "\\b(delete|remove|erase) .{1,60} from (your |the |project )?memory\\b",
-    "\\bunlearn\\b",
-  ),
-  remember: rxs(
-    "\\bremember (that|this|:)",
-    "^remember\\b",
-    "\\bremember (we|our|the|my|i)\\b",
-    "\\b(please )?(note|keep in mind|bear in mind|take note|make a note) (that|of|:)",
-    "\\bfor future reference\\b",
-    "\\bfrom now on\\b",
-    "\\bgoing forward\\b",
-    "\\bremember to (always|never)\\b",
-    "\\b(don'?t|never) forget (that|:)",
-    "\\b(commit|add|save|store|put) (this|that|it) (to|in|into) (your |the |project )?memory\\b",
-    "\\bmemori[sz]e (this|that)\\b",
-  ),
-  save: rxs(
-    "\\bsave (the |our |my |this )?(progress|state|session|context|work so far|memory|current state)\\b",
-    "\\bsave (where we are|what we did)\\b",
-    "\\bcheckpoint (the |this |our )?(session|progress|state|work)\\b",
-    "^checkpoint[.!]?$",
-    "\\bupdate (the )?(project )?state\\b",
-    "\\bpersist (the |our )?(state|progress|session)\\b",
-  ),
-}
-
-const pt: LanguageRules = {
-  lang: "pt",
-  history: rxs(
-    "\\bvocê (ainda )?(se )?lembra\\b",
-    "\\b(tu )?(te )?lembras\\b",
-    "\\bo que (nós )?(decidimos|combinamos|escolhemos|falamos|usamos|tínhamos decidido)\\b",
-    "\\bpor ?que (nós )?(escolhemos|decidimos|usamos|mudamos|trocamos)\\b",
-    "\\bqual (foi|era) (a|o) (decisão|escolha|plano|motivo)\\b",
-    "\\bjá (discutimos|decidimos|falamos|tentamos)\\b",
-    "\\bme lembr[ae] (o que|por ?que|qual|como)\\b",
-  ),
-  resume: rxs(
-    "\\bonde (nós )?(paramos|parei|tínhamos parado)\\b",
-    "\\b(continu[ae]|retom[ae]|continuar|retomar) (de )?onde (paramos|parei)\\b",
-    "\\b(continu[ae]|retom[ae]|continuar|retomar) (a |o )?(última|anterior) ?(sessão|trabalho|tarefa)?\\b",
-    "\\bretom(ar|e|a) (a sessão|o trabalho)\\b",
-    "\\bno que (nós )?estávamos trabalhando\\b",
-  ),
-  negative: rxs(
-    "\\b(eu )?não (me )?lembro\\b",
-    "\\beu (me )?lembro\\b",
-    "\\bnão (precisa|precisas) (de )?(lembrar|guardar|salvar|anotar)\\b",
-    "\\bnão (lembre|guarde|salve|memorize|anote)\\b",
-    "\\besquec(i|eu) (a |minha |sua )?senha\\b",
-    "\\blembrar (de mim|senha)\\b",
-    "\\bsalv[ae] (o |os |a |as |este |esse |esta |essa )?(arquivo|arquivos|imagem|alterações|mudanças|documento|botão|formulário)\\b",
-    "\\bnão (se )?esqueça de\\b",
-    "\\blembre-me de\\b",
-    "\\bcomo (eu )?(salvo|salvar|lembro)\\b",
-  ),
-  forget: rxs(
-    "(?<!não )(?<!não se )\\besqueça (que|isso que|o que eu disse|sobre|a |o |minha|meu|nossa|nosso)\\b",
-    "\\b(apague|remova|delete) (essa|esta|a) (memória|nota|lembrança|preferência|decisão)\\b",
-    "\\bpare de lembrar\\b",
-  ),
-  remember: rxs(
-    "\\blembre(-se)? (de )?(que|disso|:)",
-    "^lembre(-se)?\\b",
-    "\\bguard[ae] (isso|isto|que|na memória)\\b",
-    "\\banot[ae] (que|isso|isto|aí)\\b",
-    "\\bmemoriz[ae] (isso|isto|que)\\b",
-    "\\btenha em mente\\b",
-    "\\bde agora em diante\\b",
-    "\\ba partir de agora\\b",
-    "\\bnão (se )?esqueça (que|de que|:)",
-    "\\bpara referência futura\\b",
-  ),
-  save: rxs(
-    "\\bsalv(e|a|ar) (o |a )?(nosso |meu |nossa )?(progresso|estado|sessão|contexto|trabalho)\\b",
-    "\\bguard(e|a|ar) (o )?(progresso|estado)\\b",
-    "\\batualiz(e|a|ar) (o )?estado\\b",
-    "\\bcheckpoint\\b",
-  ),
-}
-
-const es: LanguageRules = {
-  lang: "es",
-  history: rxs(
-    "\\b(te acuerdas|recuerdas|se acuerda|usted recuerda)\\b",
-    "\\bqué (decidimos|acordamos|elegimos|dijimos|usamos|habíamos decidido)\\b",
-    "\\bpor qué (elegimos|decidimos|usamos|cambiamos)\\b",
-    "\\bcuál (fue|era) (la|el) (decisión|elección|plan|motivo)\\b",
-    "\\bya (discutimos|decidimos|hablamos|probamos)\\b",
-    "\\brecuérdame (qué|por qué|cuál|cómo)\\b",
-  ),
-  resume: rxs(
-    "\\bdónde (lo )?(dejamos|nos quedamos)\\b",
-    "\\b(continúa|continua|sigue|retoma|reanuda|continuemos|sigamos) (desde )?donde (lo )?(dejamos|nos quedamos)\\b",
-    "\\b(continúa|continua|retoma|reanuda) (la |el )?(última|anterior|sesión|trabajo|tarea)",
-    "\\ben qué (estábamos|estabamos) trabajando\\b",
-    "\\bretomemos\\b",
-  ),
-  negative: rxs(
-    "\\b(yo )?no (me )?(recuerdo|acuerdo)\\b",
-    "\\b(yo )?(me )?acuerdo\\b",
-    "\\bno (recuerdes|guardes|memorices|anotes)\\b",
-    "\\bno hace falta (recordar|guardar|anotar)\\b",
-    "\\bolvid(é|e|aste|ó) (la |mi |tu |su )?contraseña\\b",
-    "\\brecordar(me)? contraseña\\b",
-    "\\bno olvides (de )?\\p{L}+(ar|er|ir)\\b",
-    "\\bguarda (el |los |la |las |este |ese |esta )?(archivo|archivos|imagen|cambios|documento|botón|formulario)\\b",
-    "\\bcómo (guardo|guardar|recuerdo)\\b",
-    "\\brecuérdame (llamar|comprar|enviar|revisar)\\b",
-  ),
-  forget: rxs(
-    "\\bolvida (que|lo que (te )?dije|lo de|la |el |mi |nuestra|nuestro)\\b",
-    "\\b(borra|elimina|quita) (esa|esta|la) (memoria|nota|preferencia|decisión)\\b",
-    "\\bdeja de recordar\\b",
-  ),
-  remember: rxs(
-    "\\brecuerda (que|esto|eso|:)",
-    "^recuerda\\b",
-    "\\bten (en cuenta|presente)\\b",
-    "\\b(anota|apunta|guarda|memoriza) (que|esto|eso|en (la |tu )?memoria)\\b",
-    "\\bde ahora en adelante\\b",
-    "\\ba partir de ahora\\b",
-    "\\bno olvides (que|:)",
-    "\\bpara (futuras referencias|referencia futura)\\b",
-  ),
-  save: rxs(
-    "\\bguarda(r)? (el |nuestro |mi )?(progreso|estado|sesión|contexto|trabajo)\\b",
-    "\\bactualiza(r)? (el )?estado\\b",
-    "\\bcheckpoint\\b",
-  ),
-}
-
+/** French, German, Italian and Turkish. */
 const fr: LanguageRules = {
   lang: "fr",
+  script: /[a-z]/,
   history: rxs(
     "\\b(tu te souviens|te souviens-tu|vous vous souvenez|tu te rappelles|te rappelles-tu)\\b",
     "\\bqu'est-ce qu'on a (décidé|choisi|dit|convenu)\\b",
@@ -232,6 +63,7 @@ const fr: LanguageRules = {
 
 const de: LanguageRules = {
   lang: "de",
+  script: /[a-z]/,
   history: rxs(
     "\\b(erinnerst du dich|weißt du noch|kannst du dich erinnern|erinnern sie sich)\\b",
     "\\bwas haben wir\\b.{0,60}\\b(entschieden|beschlossen|gewählt|vereinbart|gesagt|benutzt)\\b",
@@ -285,6 +117,7 @@ const de: LanguageRules = {
 
 const it: LanguageRules = {
   lang: "it",
+  script: /[a-z]/,
   history: rxs(
     "\\bti ricordi\\b",
     "\\bricordi (cosa|quando|perché|quale|come|che)\\b.*\\?",
@@ -333,6 +166,7 @@ const it: LanguageRules = {
 
 const tr: LanguageRules = {
   lang: "tr",
+  script: /[a-z]/,
   history: rxs(
     "\\bhatırlıyor musun\\b",
     "\\bhatırlar mısın\\b",
@@ -378,4 +212,4 @@ const tr: LanguageRules = {
   save: rxs("\\b(ilerlemeyi|durumu|oturumu|bağlamı) kaydet\\b", "\\bdurumu(nu)? güncelle\\b", "\\bcheckpoint\\b", "\\bkayıt noktası\\b"),
 }
 
-export const RULES_EUROPEAN: readonly LanguageRules[] = [en, pt, es, fr, de, it, tr]
+export const RULES_FR_DE_IT_TR: readonly LanguageRules[] = [fr, de, it, tr]

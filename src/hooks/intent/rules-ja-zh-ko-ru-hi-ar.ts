@@ -8,6 +8,7 @@ import type { LanguageRules } from "./types"
  */
 const ja: LanguageRules = {
   lang: "ja",
+  script: /[\u3040-\u30ff\u4e00-\u9fff]/,
   history: rxs("覚えて(い)?ますか", "覚えて(い)?る[?？]", "何(を|に)(決め|決定し|選ん)(た|だ)", "なぜ.{0,30}(選んだ|決めた|使った)の", "(決めた|選んだ|使った)んだっけ", "だっけ", "以前.{0,30}(話し|議論し|決め)(た|ました)(か|っけ)"),
   resume: rxs("どこまで(やった|進んだ|やりました|進みました)", "(前回|この前|昨日)の(続き|作業|セッション)", "続きから", "中断したところから", "(作業|セッション)を再開", "何を(作業|やって)(して)?いた"),
   negative: rxs(
@@ -31,6 +32,7 @@ const ja: LanguageRules = {
 
 const zh: LanguageRules = {
   lang: "zh",
+  script: /[\u4e00-\u9fff]/,
   history: rxs(
     "(还|還)(记|記)得",
     "(记|記)得.{0,40}(吗|嗎)",
@@ -62,6 +64,7 @@ const zh: LanguageRules = {
 
 const ko: LanguageRules = {
   lang: "ko",
+  script: /[\uac00-\ud7af]/,
   history: rxs(
     "기억(나|하)(니|나요|세요\\?|시나요)",
     "기억해\\?",
@@ -97,6 +100,7 @@ const ko: LanguageRules = {
 
 const ru: LanguageRules = {
   lang: "ru",
+  script: /[\u0400-\u04ff]/,
   history: rxs(
     "\\b(ты )?помнишь\\b",
     "\\bпомните\\b",
@@ -135,6 +139,7 @@ const ru: LanguageRules = {
 
 const hi: LanguageRules = {
   lang: "hi",
+  script: /[\u0900-\u097f]/,
   history: rxs(
     "(तुम्हें|आपको) याद है",
     "याद है (कि|क्या).{0,60}\\?",
@@ -166,6 +171,7 @@ const hi: LanguageRules = {
 
 const ar: LanguageRules = {
   lang: "ar",
+  script: /[\u0600-\u06ff]/,
   history: rxs(
     "\\b(هل )?تتذكر\\b",
     "\\bهل تذكر\\b",
@@ -203,4 +209,4 @@ const ar: LanguageRules = {
   save: rxs("\\bاحفظ (التقدم|الحالة|الجلسة|السياق|العمل)\\b", "\\bحدث الحالة\\b", "\\bنقطة (حفظ|تفتيش)\\b"),
 }
 
-export const RULES_OTHER: readonly LanguageRules[] = [ja, zh, ko, ru, hi, ar]
+export const RULES_JA_ZH_KO_RU_HI_AR: readonly LanguageRules[] = [ja, zh, ko, ru, hi, ar]

@@ -1,0 +1,173 @@
+#!/usr/bin/env bun
+/**
+ * Latency benchmark: `bun run scripts/bench/memory-latency.ts [--max 100000] [--projects 1]`.
+ * Fills one store through the real write layer (one transaction per write, as in production) up to
+ * 1k, 10k and 100k items in one project (or spread over N projects), and at each size reports write
+ * p95, warm recall p95 in this process, and a cold process's first recall and its peak memory.
+ * `--child <db> <repo> <queries>` is the cold process itself.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const args = process.argv.slice(2)
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? Number(args[i + 1]) : fallback
+}
+
+const QUERIES = [
+  "which database backs the orders service",
+  "flaky payments test",
+  "rate limit for api keys",
+  "how do we deploy to production",
+  "migration locked users table",
+  "cache ttl redis catalogue",
+  "worker out of memory",
+  "feature flags toggles",
+  "session cookies login",
+  "backup retention restore drill",
+]
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return +(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0).toFixed(2)
+}
+
+async function child(dbPath: string, repo: string, queries: number): Promise<void> {
+  const t0 = performance.now()
+  const { Database } = await import("bun:sqlite")
+  const { resolveProject } = await import("../../src/core/project")
+  const { openMemory } = await import("../../src/memory")
+  const tImport = performance.now()
+  const db = new Database(dbPath, { strict: true })
+  db.exec("PRAGMA busy_timeout = 5000")
+  const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
+  const project = resolveProject(repo)
+  const tOpen = performance.now()
+  const first = memory.recall({ project, query: QUERIES[0] as string })
+  const tFirst = performance.now()
+  let peak = process.memoryUsage().rss
+  const warm: number[] = []
+  for (let i = 0; i < queries; i++) {
+    const a = performance.now()
+    memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
+    warm.push(performance.now() - a)
+    peak = Math.max(peak, process.memoryUsage().rss)
+  }
+  const out = {
+    sinceProcessStartMs: +tFirst.toFixed(1),
+    importMs: +(tImport - t0).toFixed(1),
+    openMs: +(tOpen - tImport).toFixed(1),
+    firstRecallMs: +(tFirst - tOpen).toFixed(1),
+    firstItems: first.items.length,
+    warmP50: pct(warm, 0.5),
+    warmP95: pct(warm, 0.95),
+    peakRssMb: +(peak / 1048576).toFixed(0),
+  }
+  process.stdout.write(`${JSON.stringify(out)}\n`)
+  db.close()
+}
+
+if (args[0] === "--child") {
+  await child(args[1] as string, args[2] as string, Number(args[3] ?? 200))
+  process.exit(0)
+}
+
+const root = mkdtempSync(join(tmpdir(), "egc-bench-latency-"))
+process.env.EGC_HOME = join(root, "egc")
+process.env.HOME = join(root, "home")
+mkdirSync(process.env.HOME, { recursive: true })
+const { Database } = await import("bun:sqlite")
+const { resolveProject } = await import("../../src/core/project")
+const { openMemory } = await import("../../src/memory")
+const { makeGitRepo } = await import("../../test/fixture")
+const { TOPICS } = await import("./memory-corpus")
+
+const max = flag("--max", 100_000)
+const projectCount = flag("--projects", 1)
+const dbPath = join(root, "bench.db")
+const db = new Database(dbPath, { create: true, strict: true })
+db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")
+db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
+const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
+const repos = Array.from({ length: projectCount }, (_, i) => {
+  const path = join(root, "repos", `p${i}`, "app")
+  mkdirSync(path, { recursive: true })
+  makeGitRepo(path, { branch: "main", origin: `git@github.com:bench/p${i}.git` })
+  return { path, project: resolveProject(path) }
+})
+
+// deterministic vocabulary of made-up words, so the index has a realistic number of distinct terms
+let seed = 42
+const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+const SYL = ["ka", "lo", "mi", "ter", "vo", "sun", "pra", "dex", "qui", "ron", "bel", "tas", "fi", "gor", "nu", "wex"]
+const VOCAB = Array.from({ length: 4000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => SYL[Math.floor(rand() * SYL.length)]).join(""))
+const KINDS = ["decision", "lesson", "failure", "constraint", "discovery", "note", "architecture", "requirement"]
+
+function item(n: number) {
+  const topic = TOPICS[n % TOPICS.length] as (typeof TOPICS)[number]
+  const value = topic.values[Math.floor(rand() * topic.values.length)] as string
+  const extra = Array.from({ length: 12 }, () => VOCAB[Math.floor(rand() * VOCAB.length)]).join(" ")
+  return {
+    kind: KINDS[n % KINDS.length] as string,
+    title: `${topic.title(value)} #${n}`,
+    body: `${topic.body(value)} Ticket ${n}: ${extra}.`,
+    entities: [...topic.entities, `src/${VOCAB[n % VOCAB.length]}.ts`],
+    scope: "project" as const,
+  }
+}
+
+const agent = { source: "agent" as const, sessionId: "bench" }
+const report: Record<string, unknown>[] = []
+let written = 0
+for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
+  const writes: number[] = []
+  const t0 = performance.now()
+  while (written < size) {
+    const repo = repos[written % repos.length] as (typeof repos)[number]
+    const input = item(written)
+    const a = performance.now()
+    const r = memory.write(input, { project: repo.project, actor: agent })
+    writes.push(performance.now() - a)
+    if (r.outcome !== "created") throw new Error(`write ${written}: ${r.outcome} ${r.reason ?? ""}`)
+    written++
+  }
+  const fillSeconds = (performance.now() - t0) / 1000
+  const target = repos[0] as (typeof repos)[number]
+  const a = performance.now()
+  memory.recall({ project: target.project, query: QUERIES[0] as string })
+  const firstInProcess = performance.now() - a
+  const warm: number[] = []
+  for (let i = 0; i < 200; i++) {
+    const b = performance.now()
+    memory.recall({ project: target.project, query: QUERIES[i % QUERIES.length] as string })
+    warm.push(performance.now() - b)
+  }
+  db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
+  const proc = Bun.spawn([process.execPath, import.meta.path, "--child", dbPath, target.path, "200"], { env: { ...process.env }, stdout: "pipe", stderr: "inherit" })
+  const coldText = await new Response(proc.stdout).text()
+  await proc.exited
+  const cold = JSON.parse(coldText.trim()) as Record<string, number>
+  const row = {
+    items: size,
+    projects: projectCount,
+    itemsInQueriedProject: Math.ceil(size / projectCount),
+    fillSeconds: +fillSeconds.toFixed(1),
+    writeP50: pct(writes, 0.5),
+    writeP95: pct(writes, 0.95),
+    firstRecallInFillingProcessMs: +firstInProcess.toFixed(1),
+    warmRecallP50: pct(warm, 0.5),
+    warmRecallP95: pct(warm, 0.95),
+    coldFirstRecallMs: cold.firstRecallMs,
+    coldOpenMs: cold.openMs,
+    coldSinceProcessStartMs: cold.sinceProcessStartMs,
+    coldWarmP95: cold.warmP95,
+    coldPeakRssMb: cold.peakRssMb,
+  }
+  report.push(row)
+  process.stdout.write(`${JSON.stringify(row)}\n`)
+}
+db.close()
+if (args.includes("--keep")) process.stderr.write(`kept ${dbPath} (repo ${(repos[0] as (typeof repos)[number]).path})\n`)
+else rmSync(root, { recursive: true, force: true })

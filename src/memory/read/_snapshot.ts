@@ -1,0 +1,182 @@
+import MiniSearch from "minisearch"
+
+/**
+ * A compact binary form of a MiniSearch index, so a new process can load a project's index much
+ * faster than MiniSearch.loadJSON rebuilds it (no per-posting objects or string keys). It reads
+ * and writes MiniSearch's internal fields, which is why minisearch is pinned to an exact version;
+ * the round-trip test in test/memory fails if an upgrade changes them.
+ *
+ * Layout: [u32 header length][header JSON][u32-aligned postings]. Header: counts, field ids,
+ * average field lengths, document ids and terms (newline-joined; tokens never hold a newline).
+ * Postings per term: field count, then per field: field id, doc count, (short id, frequency)*.
+ * Field lengths: per document: short id, then one length per field.
+ */
+interface Internals {
+  _documentCount: number
+  _nextId: number
+  _documentIds: Map<number, string>
+  _idToShortId: Map<string, number>
+  _fieldIds: Record<string, number>
+  _fieldLength: Map<number, number[]>
+  _avgFieldLength: number[]
+  _storedFields: Map<number, unknown>
+  _dirtCount: number
+  _index: { set(term: string, data: Map<number, Map<number, number>>): void; [Symbol.iterator](): Iterator<[string, Map<number, Map<number, number>>]> }
+}
+
+const internals = <T>(ms: MiniSearch<T>) => ms as unknown as Internals
+
+export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
+  const m = internals(ms)
+  const terms: string[] = []
+  const post: number[] = []
+  // postings of discarded documents linger until MiniSearch vacuums; they must not be persisted
+  const live = m._documentIds
+  for (const [term, fields] of m._index) {
+    const kept: Array<[number, Array<[number, number]>]> = []
+    for (const [fieldId, freqs] of fields) {
+      const docs = [...freqs].filter(([doc]) => live.has(doc))
+      if (docs.length) kept.push([fieldId, docs])
+    }
+    if (!kept.length) continue
+    terms.push(term)
+    post.push(kept.length)
+    for (const [fieldId, docs] of kept) {
+      post.push(fieldId, docs.length)
+      for (const [doc, freq] of docs) post.push(doc, freq)
+    }
+  }
+  const nFields = Object.keys(m._fieldIds).length
+  const lengths: number[] = []
+  for (const [doc, ls] of m._fieldLength) {
+    lengths.push(doc)
+    for (let f = 0; f < nFields; f++) lengths.push(ls[f] ?? 0)
+  }
+  const ids: string[] = []
+  const shorts: number[] = []
+  for (const [short, id] of m._documentIds) {
+    shorts.push(short)
+    ids.push(id)
+  }
+  const header = new TextEncoder().encode(
+    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: m._dirtCount, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
+  )
+  const pad = (4 - ((4 + header.length) % 4)) % 4
+  const numbers = new Uint32Array(post.length + lengths.length + shorts.length)
+  numbers.set(post, 0)
+  numbers.set(lengths, post.length)
+  numbers.set(shorts, post.length + lengths.length)
+  const out = new Uint8Array(4 + header.length + pad + numbers.byteLength)
+  new DataView(out.buffer).setUint32(0, header.length, true)
+  out.set(header, 4)
+  out.set(new Uint8Array(numbers.buffer), 4 + header.length + pad)
+  return out
+}
+
+/** `tag` names the term processing the index was built with; a snapshot built with other rules is refused. */
+export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters<typeof MiniSearch<T>>[0], tag = ""): MiniSearch<T> {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
+  const headerLength = view.getUint32(0, true)
+  const h = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as {
+    v: number; tag?: string; documentCount: number; nextId: number; fieldIds: Record<string, number>; avg: number[]; dirt: number; ids: string; terms: string; nPost: number; nLen: number; nShort: number
+  }
+  if (h.v !== 1) throw new Error("unknown index snapshot version")
+  if ((h.tag ?? "") !== tag) throw new Error("index snapshot was made with other term rules")
+  const fields = (options as { fields: string[] }).fields
+  if (Object.keys(h.fieldIds).join() !== fields.join()) throw new Error("index snapshot was made with other fields")
+  const start = 4 + headerLength + ((4 - ((4 + headerLength) % 4)) % 4)
+  const numbers = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.byteLength))
+  const ms = new MiniSearch<T>(options)
+  const m = internals(ms)
+  m._documentCount = h.documentCount
+  m._nextId = h.nextId
+  m._fieldIds = h.fieldIds
+  m._avgFieldLength = h.avg
+  m._dirtCount = h.dirt
+  const ids = h.ids ? h.ids.split("\n") : []
+  const shortBase = h.nPost + h.nLen
+  m._documentIds = new Map()
+  m._idToShortId = new Map()
+  for (let i = 0; i < h.nShort; i++) {
+    const short = numbers[shortBase + i] as number
+    const id = ids[i] as string
+    m._documentIds.set(short, id)
+    m._idToShortId.set(id, short)
+  }
+  const nFields = Object.keys(h.fieldIds).length
+  m._fieldLength = new Map()
+  for (let i = h.nPost; i < h.nPost + h.nLen; i += nFields + 1) {
+    m._fieldLength.set(numbers[i] as number, Array.from(numbers.subarray(i + 1, i + 1 + nFields)))
+  }
+  m._storedFields = new Map()
+  const terms = h.terms ? h.terms.split("\n") : []
+  let p = 0
+  for (const term of terms) {
+    // postings stay encoded until a query (or an update) touches the term
+    m._index.set(term, new LazyPostings(numbers, p) as unknown as Map<number, Map<number, number>>)
+    const nf = numbers[p++] as number
+    for (let f = 0; f < nf; f++) p += 2 + 2 * (numbers[p + 1] as number)
+  }
+  return ms
+}
+
+/** A term's field → (document → frequency) map, decoded from the snapshot on first use. */
+class LazyPostings {
+  #decoded: Map<number, Map<number, number>> | undefined
+  constructor(
+    private readonly numbers: Uint32Array,
+    private readonly offset: number,
+  ) {}
+
+  #real(): Map<number, Map<number, number>> {
+    if (this.#decoded) return this.#decoded
+    const n = this.numbers
+    let p = this.offset
+    const fields = new Map<number, Map<number, number>>()
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) {
+      const fieldId = n[p++] as number
+      const nd = n[p++] as number
+      const freqs = new Map<number, number>()
+      for (let d = 0; d < nd; d++) freqs.set(n[p++] as number, n[p++] as number)
+      fields.set(fieldId, freqs)
+    }
+    this.#decoded = fields
+    return fields
+  }
+
+  get size(): number {
+    return this.#real().size
+  }
+  get(key: number) {
+    return this.#real().get(key)
+  }
+  has(key: number): boolean {
+    return this.#real().has(key)
+  }
+  set(key: number, value: Map<number, number>): this {
+    this.#real().set(key, value)
+    return this
+  }
+  delete(key: number): boolean {
+    return this.#real().delete(key)
+  }
+  clear(): void {
+    this.#real().clear()
+  }
+  forEach(fn: (value: Map<number, number>, key: number) => void): void {
+    this.#real().forEach(fn)
+  }
+  keys() {
+    return this.#real().keys()
+  }
+  values() {
+    return this.#real().values()
+  }
+  entries() {
+    return this.#real().entries()
+  }
+  [Symbol.iterator]() {
+    return this.#real()[Symbol.iterator]()
+  }
+}

@@ -1,0 +1,92 @@
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join, resolve } from "node:path"
+import { egcBinary } from "./_binary"
+import { startMessagesServer, type Step } from "./_messages-server"
+
+/**
+ * Runs the real Claude Code (`claude -p … --output-format json`) against the scripted Messages
+ * server, with a temporary HOME whose ~/.claude/settings.json sends every hook to the compiled
+ * egc binary. Only loopback traffic: telemetry, updates and error reporting are switched off.
+ */
+export const CLAUDE = resolve(import.meta.dir, "../../node_modules/.bin/claude")
+
+const EVENTS: Record<string, string> = {
+  SessionStart: "session-start",
+  UserPromptSubmit: "prompt-submit",
+  PreToolUse: "pre-tool",
+  PostToolUse: "post-tool",
+  PostToolUseFailure: "post-tool",
+  PreCompact: "pre-compact",
+  Stop: "stop",
+  SessionEnd: "session-end",
+}
+
+export async function writeClaudeSettings(home: string): Promise<void> {
+  const bin = await egcBinary()
+  const hooks: Record<string, unknown> = {}
+  for (const [event, name] of Object.entries(EVENTS)) {
+    hooks[event] = [{ ...(event.includes("Tool") ? { matcher: "Bash" } : {}), hooks: [{ type: "command", command: `'${bin}' hook ${name} --tool claude-code`, timeout: 30 }] }]
+  }
+  mkdirSync(join(home, ".claude"), { recursive: true })
+  writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ hooks }, null, 2))
+}
+
+export interface ClaudeRun {
+  code: number
+  result: Record<string, any>
+  stderr: string
+  /** Agent-loop requests the model server received, in order. */
+  loop: Array<Record<string, any>>
+}
+
+export async function runClaude(opts: { home: string; cwd: string; prompt: string; script: Step[]; env?: Record<string, string> }): Promise<ClaudeRun> {
+  const server = startMessagesServer(opts.script)
+  try {
+    const proc = Bun.spawn([CLAUDE, "-p", opts.prompt, "--output-format", "json", "--allowedTools", "Bash"], {
+      cwd: opts.cwd,
+      env: {
+        PATH: process.env.PATH ?? "",
+        HOME: opts.home,
+        EGC_HOME: process.env.EGC_HOME ?? join(opts.home, ".egc"),
+        ANTHROPIC_API_KEY: "sk-test-not-a-key",
+        ANTHROPIC_BASE_URL: server.url,
+        DISABLE_TELEMETRY: "1",
+        DISABLE_AUTOUPDATER: "1",
+        DISABLE_ERROR_REPORTING: "1",
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+        NO_COLOR: "1",
+        ...opts.env,
+      },
+      stdin: "ignore",
+      stdout: "pipe",
+      stderr: "pipe",
+    })
+    const timer = setTimeout(() => proc.kill(), 100_000)
+    const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+    clearTimeout(timer)
+    let result: Record<string, any> = {}
+    try {
+      result = JSON.parse(stdout) as Record<string, any>
+    } catch {
+      result = { unparsed: stdout }
+    }
+    return { code, result, stderr, loop: server.loop() }
+  } finally {
+    server.stop()
+  }
+}
+
+/** Every text the model was sent in a request (messages and system), to search for injected context. */
+export function sentText(request: Record<string, any> | undefined): string {
+  return request ? JSON.stringify({ system: request.system, messages: request.messages }) : ""
+}
+
+/** The tool_result content the model received for its Nth tool call (1-based), as text. */
+export function toolResult(loop: Array<Record<string, any>>, n: number): string {
+  const messages = (loop[n]?.messages ?? []) as Array<{ role: string; content: unknown }>
+  const blocks = messages.flatMap((m) => (Array.isArray(m.content) ? (m.content as Array<Record<string, any>>) : []))
+  const results = blocks.filter((b) => b.type === "tool_result")
+  const last = results.at(-1)
+  if (!last) return ""
+  return typeof last.content === "string" ? last.content : JSON.stringify(last.content)
+}

@@ -1,0 +1,93 @@
+import { describe, expect, test } from "bun:test"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { resolveProject } from "../../src/core/project"
+import { openMemory } from "../../src/memory"
+import { makeGitRepo, tmpdir } from "../fixture"
+import { runClaude, sentText, toolResult, writeClaudeSettings } from "./_claude"
+
+/**
+ * The real Claude Code, end to end: its hooks call the compiled egc binary, its model is the
+ * scripted server on 127.0.0.1. The scripted model only ever asks for harmless commands.
+ */
+const person = { source: "cli" as const, sessionId: "person", tool: "test" }
+
+describe("Claude Code with egc hooks", () => {
+  test("a remember prompt is stored; once approved it is injected in the next session; another project sees nothing", async () => {
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const alpha = join(root.path, "alpha")
+    const beta = join(root.path, "beta")
+    for (const d of [home, alpha, beta]) mkdirSync(d, { recursive: true })
+    await writeClaudeSettings(home)
+    makeGitRepo(alpha, { origin: "https://example.com/e2e/alpha.git" })
+    makeGitRepo(beta, { origin: "https://example.com/e2e/beta.git" })
+    writeFileSync(join(alpha, "README.md"), "alpha\n")
+
+    const first = await runClaude({ home, cwd: alpha, prompt: "remember that we deploy on fridays", script: [{ tool: "Bash", input: { command: "ls", description: "list files" } }, { text: "noted" }] })
+    expect(first.code).toBe(0)
+    expect(first.result.is_error).toBe(false)
+    expect(sentText(first.loop[0])).toContain("Saved for review")
+    expect(toolResult(first.loop, 1)).toContain("README.md")
+
+    const project = resolveProject(alpha)
+    const mem = openMemory()
+    const pending = mem.pending({ project })
+    expect(pending.map((v) => v.body)).toEqual(["we deploy on fridays"])
+    expect(pending[0]?.source).toBe("hook:remember")
+    mem.approve(pending[0]?.id ?? "", { project, actor: person })
+
+    const second = await runClaude({ home, cwd: alpha, prompt: "what is next?", script: [{ text: "here is the plan" }] })
+    expect(second.code).toBe(0)
+    const injected = sentText(second.loop[0])
+    expect(injected).toContain("<egc-memory>")
+    expect(injected).toContain("we deploy on fridays")
+
+    const other = await runClaude({ home, cwd: beta, prompt: "what is next?", script: [{ text: "nothing yet" }] })
+    expect(other.code).toBe(0)
+    const seen = sentText(other.loop[0])
+    expect(seen).not.toContain("fridays")
+    expect(seen).not.toContain("<egc-memory>")
+  }, 120_000)
+
+  test("a destructive command is denied and listed in permission_denials; an allowed one is rewritten through the crusher and its output arrives filtered", async () => {
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const repo = join(root.path, "repo")
+    mkdirSync(home, { recursive: true })
+    mkdirSync(repo, { recursive: true })
+    await writeClaudeSettings(home)
+    const git = (...args: string[]) => {
+      const r = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } })
+      return r.stdout.toString().trim()
+    }
+    git("init", "-q", "-b", "main")
+    git("commit", "-q", "--allow-empty", "-m", "one")
+    git("commit", "-q", "--allow-empty", "-m", "two")
+    for (let i = 0; i < 300; i++) writeFileSync(join(repo, `file_${i}.txt`), "x\n")
+    const head = git("rev-parse", "HEAD")
+
+    const run = await runClaude({
+      home,
+      cwd: repo,
+      prompt: "tidy up the repository",
+      script: [
+        { tool: "Bash", input: { command: "git reset --hard HEAD~1", description: "reset" } },
+        { tool: "Bash", input: { command: "ls -la", description: "list" } },
+        { text: "done" },
+      ],
+    })
+    expect(run.code).toBe(0)
+    const denials = run.result.permission_denials as Array<{ tool_name: string; tool_input: { command: string } }>
+    expect(denials.map((d) => d.tool_input.command)).toEqual(["git reset --hard HEAD~1"])
+    expect(toolResult(run.loop, 1)).toContain("git.reset-hard")
+    expect(git("rev-parse", "HEAD")).toBe(head)
+    expect(git("rev-list", "--count", "HEAD")).toBe("2")
+    const listing = toolResult(run.loop, 2)
+    expect(listing).toContain("[egc crush:")
+    const shown = listing.match(/file_\d+\.txt/g)?.length ?? 0
+    expect(shown).toBeGreaterThan(0)
+    expect(shown).toBeLessThan(100)
+  }, 120_000)
+})
+

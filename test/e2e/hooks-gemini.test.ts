@@ -1,0 +1,38 @@
+import { describe, expect, test } from "bun:test"
+import { mkdirSync } from "node:fs"
+import { join } from "node:path"
+import { resolveProject } from "../../src/core/project"
+import { openMemory } from "../../src/memory"
+import { makeGitRepo, tmpdir } from "../fixture"
+import { runGemini, writeGeminiSettings } from "./_gemini"
+
+/** The real Gemini CLI: BeforeAgent stores a remember, SessionStart injects it in the next session. */
+describe("Gemini CLI with egc hooks", () => {
+  test("BeforeAgent stores a remember prompt; SessionStart injects the approved state next time", async () => {
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const proj = join(root.path, "proj")
+    mkdirSync(home, { recursive: true })
+    mkdirSync(proj, { recursive: true })
+    makeGitRepo(proj, { origin: "https://example.com/e2e/gemini.git" })
+    await writeGeminiSettings(home)
+
+    const first = await runGemini({ home, cwd: proj, prompt: "remember that the release train leaves on tuesdays", answer: "noted" })
+    expect(first.code).toBe(0)
+    expect(first.stdout).toContain("noted")
+    const main = first.requests.filter((r) => String(r.path).includes("streamGenerateContent"))
+    expect(JSON.stringify(main.at(-1)?.body)).toContain("Saved for review")
+
+    const project = resolveProject(proj)
+    const mem = openMemory()
+    const pending = mem.pending({ project })
+    expect(pending.map((v) => [v.body, v.source])).toEqual([["the release train leaves on tuesdays", "hook:remember"]])
+    mem.approve(pending[0]?.id ?? "", { project, actor: { source: "cli", sessionId: "person", tool: "test" } })
+
+    const second = await runGemini({ home, cwd: proj, prompt: "what should I do today?", answer: "plan" })
+    expect(second.code).toBe(0)
+    const sent = JSON.stringify(second.requests.filter((r) => String(r.path).includes("streamGenerateContent")).map((r) => r.body))
+    expect(sent).toContain("the release train leaves on tuesdays")
+    expect(sent).toContain("egc-memory")
+  }, 120_000)
+})

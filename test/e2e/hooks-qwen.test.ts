@@ -1,0 +1,29 @@
+import { describe, expect, test } from "bun:test"
+import { mkdirSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
+import { resolveProject } from "../../src/core/project"
+import { openMemory } from "../../src/memory"
+import { makeGitRepo, tmpdir } from "../fixture"
+import { runQwen, toolMessage } from "./_qwen"
+
+/** The real Qwen Code with egc's hooks; the scripted model asks only for harmless commands. */
+describe("Qwen Code with egc hooks", () => {
+  test("UserPromptSubmit stores a remember; PreToolUse denies a destructive reset while ls runs", async () => {
+    using root = tmpdir()
+    const home = join(root.path, "home")
+    const repo = join(root.path, "repo")
+    mkdirSync(home, { recursive: true })
+    mkdirSync(repo, { recursive: true })
+    makeGitRepo(repo, { origin: "https://example.com/e2e/qwen.git" })
+    writeFileSync(join(repo, "marker.txt"), "hi\n")
+
+    const run = await runQwen({ home, cwd: repo, prompt: "remember that hotfixes need two reviewers", script: [{ command: "git reset --hard HEAD~1" }, { command: "ls" }, { text: "done" }] })
+    expect(run.code).toBe(0)
+    const main = run.requests.filter((r) => Array.isArray(r.tools) && r.tools.length > 0)
+    expect(JSON.stringify(main[0])).toContain("Saved for review")
+    expect(toolMessage(run.requests, 1)).toContain("git.reset-hard")
+    expect(toolMessage(run.requests, 2)).toContain("marker.txt")
+    const pending = openMemory().pending({ project: resolveProject(repo) })
+    expect(pending.map((v) => [v.body, v.source])).toEqual([["hotfixes need two reviewers", "hook:remember"]])
+  }, 120_000)
+})

@@ -1,0 +1,38 @@
+import { describe, expect, test } from "bun:test"
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { resolveProject } from "../../src/core/project"
+import { claim, forceRelease, readEvents, send } from "../../src/mesh"
+import { tmpdir } from "../fixture"
+import { session } from "./_mesh"
+
+function grepHome(needle: string): string[] {
+  const hits: string[] = []
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir)) {
+      const path = join(dir, name)
+      if (statSync(path).isDirectory()) walk(path)
+      else if (readFileSync(path).toString("latin1").includes(needle)) hits.push(path)
+    }
+  }
+  walk(process.env.EGC_HOME!)
+  return hits
+}
+
+describe("nothing of the mesh is stored in clear", () => {
+  test("tasks, claim paths and reasons, messages and notes cannot be found with grep under EGC_HOME", () => {
+    using dir = tmpdir({ git: true })
+    const p = resolveProject(dir.path)
+    const a = session(p, { task: "okapiTask builds the parser", tool: "okapiTool" })
+    const b = session(p)
+    readEvents(p, b)
+    claim(p, a, { pattern: "src/okapiPath.ts", reason: "okapiReason refactor" })
+    send(p, a, { to: b, text: "okapiMessage here", kind: "handoff", note: "okapiNote there" })
+    forceRelease(p, "src/okapiPath.ts", "tester")
+    expect(readEvents(p, b).some((e) => e.text === "okapiMessage here")).toBe(true)
+    expect(existsSync(join(process.env.EGC_HOME!, "egc.db"))).toBe(true)
+    // positive control: the tool name is stored in clear on purpose, and grep finds it
+    expect(grepHome("okapiTool").length).toBeGreaterThan(0)
+    for (const canary of ["okapiTask", "okapiPath", "okapiReason", "okapiMessage", "okapiNote"]) expect({ canary, hits: grepHome(canary) }).toEqual({ canary, hits: [] })
+  })
+})
