@@ -41,3 +41,15 @@ export function makeGitRepo(root: string, opts: GitOptions = {}): string {
   writeFileSync(join(git, "config"), `[core]\n\trepositoryformatversion = 0\n\tbare = false\n${remote}`)
   return git
 }
+
+/**
+ * Raw bytes of a file of the store, for "nothing in clear at rest" checks. SQLite holds POSIX
+ * advisory locks, and closing any descriptor of a file drops all of this process's locks on it:
+ * reading egc.db (or its -wal/-shm) with fs while a connection is open leaves that connection
+ * reading a stale snapshot for the rest of the run. So every open connection is closed first.
+ */
+export function readStoreFile(path: string): Buffer {
+  const { closeAllDbs } = require("../src/core/db") as typeof import("../src/core/db")
+  closeAllDbs()
+  return require("node:fs").readFileSync(path) as Buffer
+}

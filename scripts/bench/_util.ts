@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
@@ -10,6 +10,8 @@ export const ROOT = resolve(import.meta.dir, "../..")
 
 export async function setup(name: string) {
   const base = mkdtempSync(join(tmpdir(), `egc-bench-${name}-`))
+  // a binary per run is ~100 MB: leave nothing behind (EGC_BENCH_KEEP=1 keeps it for a look)
+  if (process.env.EGC_BENCH_KEEP !== "1") process.on("exit", () => rmSync(base, { recursive: true, force: true }))
   const home = join(base, "home")
   const project = join(base, "project")
   mkdirSync(join(project, ".git", "refs", "heads"), { recursive: true })

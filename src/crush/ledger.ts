@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite"
 import { migrate, openDb } from "../core/db"
+import { estimateTokens } from "./text"
 
 /** The savings ledger: one row per crushed run. Owned here; `egc gain`, the MCP tool and the dashboard read it through this module. */
 const MIGRATIONS = [
@@ -48,19 +49,13 @@ function db(): Database {
   return handle
 }
 
-export function resetLedgerHandle(): void {
-  ready = undefined
-}
-
-const tokens = (bytes: number): number => Math.ceil(bytes / 4)
-
 export function recordRun(r: RunRecord): void {
   db()
     .query(
       `INSERT INTO crush_runs (id, at, project, family, program, mode, bytes_in, bytes_out, tokens_in, tokens_out, duration_ms, exit_code)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(r.id, r.at, r.project, r.family, r.program, r.mode, r.bytesIn, r.bytesOut, tokens(r.bytesIn), tokens(r.bytesOut), r.durationMs, r.exitCode)
+    .run(r.id, r.at, r.project, r.family, r.program, r.mode, r.bytesIn, r.bytesOut, estimateTokens(r.bytesIn), estimateTokens(r.bytesOut), r.durationMs, r.exitCode)
 }
 
 export interface SavingsRow {

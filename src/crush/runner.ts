@@ -26,7 +26,9 @@ export function shellArgv(argv: string[]): string[] {
 export async function runCrushed(argv: string[], opts: { command: string; runId?: () => string | undefined; sink?: (chunk: Uint8Array) => Promise<void> | void; disabledFamilies?: readonly string[] }): Promise<RunOutcome> {
   const started = performance.now()
   const proc = Bun.spawn(shellArgv(argv), { stdin: "inherit", stdout: "pipe", stderr: "pipe" })
-  const forward = (sig: NodeJS.Signals) => () => proc.kill(sig)
+  // the first signal is passed on; a second one (the command ignored the first) kills it
+  let signalled = 0
+  const forward = (sig: NodeJS.Signals) => () => proc.kill(signalled++ ? "SIGKILL" : sig)
   const onInt = forward("SIGINT")
   const onTerm = forward("SIGTERM")
   const onHup = forward("SIGHUP")

@@ -53,7 +53,7 @@ export function needsCleaning(text: string): boolean {
 }
 
 // SGR codes whose ESC byte was lost (logs copied through tools that drop control bytes).
-const ORPHAN_SGR = /\[(?:\d{1,3}(?:;\d{1,3})*)?m/g
+const ORPHAN_SGR = /\[(?:\d{1,3}(?:;\d{1,3})*)?m|\[\d{0,3}[ABCDGKJ](?![\]\w])/g
 
 /** The line as filters judge it; the line itself is what gets printed. */
 export function plain(line: string): string {

@@ -1,4 +1,5 @@
 import { existsSync } from "node:fs"
+import { isAbsolute } from "node:path"
 import type { Check, CheckProvider } from "../core/doctor"
 import { errorMessage } from "../core/errors"
 import { VERSION } from "../version"
@@ -22,9 +23,9 @@ export const installChecks: CheckProvider = async ({ cwd }) => {
   }
   if (!record || Object.keys(record.files).length === 0) return [{ name: "install", status: "warn", detail: "egc is not registered in any coding tool", fix: "egc install" }]
   const checks: Check[] = [...entryChecks(record)]
-  const bin = await binCheck(record.bin, cwd)
-  checks.push(bin)
-  if (bin.status === "ok") checks.push(await serveCheck(record.bin, cwd), await hooksCheck(record, cwd))
+  const bins = await Promise.all([...binariesIn(record)].map((b) => binCheck(b, cwd)))
+  checks.push(...bins)
+  if (bins.every((b) => b.status === "ok")) checks.push(await serveCheck(record.bin, cwd), await hooksCheck(record, cwd))
   return checks
 }
 
@@ -47,7 +48,7 @@ function entryChecks(record: InstallRecord): Check[] {
 }
 
 async function binCheck(bin: string, cwd: string): Promise<Check> {
-  if (!existsSync(bin)) return { name: "install bin", status: "fail", detail: `${bin} does not exist; every tool points at it`, fix: "egc install (from the binary you want to keep)" }
+  if (!existsSync(bin)) return { name: "install bin", status: "fail", detail: `${bin} does not exist; egc entries point at it`, fix: "egc install (from the binary you want to keep)" }
   try {
     const r = await runWithDeadline([bin, "--version"], { cwd, ms: 5000 })
     const version = r.stdout.trim()
@@ -86,6 +87,26 @@ async function hooksCheck(record: InstallRecord, cwd: string): Promise<Check> {
   return failed.length
     ? { name: "install hooks", status: "fail", detail: `${failed.length} of ${commands.size} hook commands failed: ${failed.slice(0, 3).join("; ")}`, fix: "run one by hand; egc install re-registers the binary" }
     : { name: "install hooks", status: "ok", detail: `${commands.size} hook commands run and answer` }
+}
+
+/** Every binary a recorded entry points at: the MCP commands and the first word of each hook command. */
+function binariesIn(record: InstallRecord): Set<string> {
+  const bins = new Set([record.bin])
+  for (const entry of Object.values(record.files)) {
+    for (const { op } of entry.ops) {
+      const server = op.kind === "json-set" || op.kind === "yaml-set" ? (op.value as Record<string, unknown> | null) : op.kind === "toml-table" ? op.values : undefined
+      const command = server?.command ?? server?.cmd
+      const first = Array.isArray(command) ? command[0] : command
+      if (typeof first === "string" && (isAbsolute(first) || /^[A-Za-z]:[\\/]/.test(first))) bins.add(first)
+      for (const hook of hookCommandsIn(op)) bins.add(argv0(hook))
+    }
+  }
+  return bins
+}
+
+const argv0 = (command: string) => {
+  const m = /^\s*(?:&\s*)?(?:"([^"]+)"|'((?:[^']|'\\'')+)'|(\S+))/.exec(command)
+  return (m?.[1] ?? m?.[2]?.replace(/'\\''/g, "'") ?? m?.[3] ?? command).trim()
 }
 
 function hookCommandsIn(op: Op): string[] {

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync, rmdirSync, rmSync } from "node:fs"
+import { sep } from "node:path"
 import { sha256Hex } from "../core/crypto"
 import { pruneBackups, readBackup } from "./backup"
 import { atomicWrite, hashOf, readText } from "./fsx"
 import { acquireInstallLock } from "./lock"
 import { applyAll, opKey, removeAll } from "./ops"
 import { loadRecord, saveRecord, settlePending, type FileRecord, type InstallRecord } from "./record"
+import type { Scope } from "./types"
 
 export interface UninstallResult {
   /** Unchanged since install: put back byte for byte. */
@@ -22,6 +24,9 @@ export interface UninstallResult {
 export interface UninstallOptions {
   /** Only these targets; all when absent. */
   targets?: string[]
+  /** Only this scope; with "project", only files inside `project`. */
+  scope?: Scope
+  project?: string
   dryRun?: boolean
 }
 
@@ -35,12 +40,13 @@ export function uninstall(opts: UninstallOptions = {}): UninstallResult {
     settlePending(record, (p) => hashOf(readText(p)))
     const backups = Object.values(record.files).map((f) => f.backup)
     for (const [real, entry] of Object.entries(record.files)) {
-      const leaving = entry.ops.filter((o) => !opts.targets || opts.targets.includes(o.target))
+      const inProject = !opts.project || real.startsWith(`${opts.project}${sep}`)
+      const leaving = entry.ops.filter((o) => (!opts.targets || opts.targets.includes(o.target)) && (!opts.scope || (o.scope === opts.scope && (opts.scope === "user" || inProject))))
       if (leaving.length === 0) continue
       const staying = entry.ops.filter((o) => !leaving.includes(o))
       undoFile(record, real, entry, staying, result, opts.dryRun ?? false)
     }
-    if (!opts.targets && record.placedBin) removePlacedBin(record, result, opts.dryRun ?? false)
+    if (!opts.targets && !opts.scope && record.placedBin) removePlacedBin(record, result, opts.dryRun ?? false)
     if (!opts.dryRun) {
       saveRecord(record)
       pruneBackups(record, backups)

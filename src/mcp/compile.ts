@@ -45,6 +45,8 @@ export function compileTool(def: ToolDef): CompiledTool {
 function jsonSchema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
   const out = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: io === "output" ? "ref" : "inline" }) as Record<string, unknown>
   delete out.$schema
+  // unknown arguments are still refused (the zod object is strict); listing it costs every turn
+  if (io === "input") delete out.additionalProperties
   return out
 }
 

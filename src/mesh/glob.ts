@@ -76,7 +76,10 @@ const sample = (p: string): string => p.replace(/\*\*\/?/g, "").replace(/\*|\?/g
 
 /** Could two claim patterns name a common file? Conservative for a file under a glob. */
 export function overlaps(a: string, b: string): boolean {
-  return covers(a, b) || covers(b, a) || covers(a, sample(b)) || covers(b, sample(a))
+  const ga = isGlob(a)
+  const gb = isGlob(b)
+  if (!ga && !gb) return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`)
+  return covers(a, b) || covers(b, a) || (gb && covers(a, sample(b))) || (ga && covers(b, sample(a)))
 }
 
 function refused(input: string, why: string): EgcError {

@@ -28,6 +28,14 @@ describe("egc crush --", () => {
     expect(r.stdout).toBe("one\ntwo\nthree\n")
   })
 
+  test("nothing of a run's output is in clear anywhere under EGC_HOME", async () => {
+    const marker = `crush-canary-${Math.random().toString(36).slice(2)}`
+    const r = await runEgc(["crush", "--", "sh", "-c", `i=0; while [ $i -lt 300 ]; do echo "${marker} line $i"; i=$((i+1)); done`])
+    expect(r.stdout).toContain(marker)
+    const hits = Bun.spawnSync(["grep", "-rl", marker, EGC_HOME()]).stdout.toString()
+    expect(hits).toBe("")
+  })
+
   test("stdin reaches the command", async () => {
     expect((await runEgc(["crush", "--", "cat"], { stdin: "from stdin\n" })).stdout).toBe("from stdin\n")
   })
@@ -101,6 +109,27 @@ describe("egc crush --", () => {
       expect(out.startsWith("started\n")).toBe(true)
     })
   }
+})
+
+test("a command that ignores SIGTERM is killed by a second one", async () => {
+  const before = new Set(existsSync(runsDir()) ? readdirSync(runsDir()) : [])
+  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", "trap '' TERM; echo stubborn; while :; do sleep 0.05; done"], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+  const deadline = Date.now() + 10_000
+  while (!(existsSync(runsDir()) && readdirSync(runsDir()).some((n) => !before.has(n)))) {
+    if (Date.now() > deadline) throw new Error("no output from the command")
+    await Bun.sleep(20)
+  }
+  // signals do not queue: repeat until the command is gone (the first is ignored, a later one kills)
+  const output = new Response(proc.stdout).text()
+  let exited = false
+  proc.exited.then(() => (exited = true))
+  for (let tries = 0; !exited && tries < 100; tries++) {
+    proc.kill("SIGTERM")
+    await Promise.race([proc.exited, Bun.sleep(100)])
+  }
+  const [exit, out] = await Promise.all([proc.exited, output])
+  expect(exit).toBe(137)
+  expect(out).toBe("stubborn\n")
 })
 
 describe("egc crush filter / usage", () => {

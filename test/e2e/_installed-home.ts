@@ -50,7 +50,13 @@ export function prepareHome(tools: string[]): InstalledHome {
 
 export async function installedHome(tools: string[]): Promise<InstalledHome> {
   const h = prepareHome(tools)
-  const r = await runEgc(["install", "--yes", "--target", tools.join(",")], { cwd: h.project, env: h.env })
-  if (r.code !== 0) throw new Error(`egc install failed (${r.code}): ${r.stderr}`)
+  await installInto(h.home, tools, { cwd: h.project, env: h.env })
   return h
+}
+
+/** Configure an existing temporary HOME with `egc install --yes` alone (for other suites' homes). */
+export async function installInto(home: string, tools: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<void> {
+  const env = { XDG_CONFIG_HOME: join(home, ".config"), ...opts.env, HOME: home, USERPROFILE: home }
+  const r = await runEgc(["install", "--yes", "--target", tools.join(",")], { cwd: opts.cwd, env })
+  if (r.code !== 0) throw new Error(`egc install failed (${r.code}): ${r.stderr}`)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { existsSync, lstatSync, readdirSync, readFileSync } from "node:fs"
+import { chmodSync, existsSync, lstatSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join, relative, resolve } from "node:path"
 import { egcBinary, runEgc } from "./_binary"
 import { installedHome, prepareHome } from "./_installed-home"
@@ -14,6 +14,15 @@ async function client(name: string, args: string[], opts: { cwd: string; env: Re
   const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
   clearTimeout(timer)
   return stripAnsi(`${out}\n${err}`)
+}
+
+/** A wrapper binary that notes each call's arguments, then runs the real egc. */
+async function callRecorder(dir: string): Promise<{ calls: string; wrapper: string }> {
+  const calls = join(dir, "calls.log")
+  const wrapper = join(dir, "egc wrapper")
+  writeFileSync(wrapper, `#!/bin/sh\necho "$@" >> '${calls}'\nexec '${await egcBinary()}' "$@"\n`)
+  chmodSync(wrapper, 0o755)
+  return { calls, wrapper }
 }
 
 function tree(root: string): Record<string, string> {
@@ -58,13 +67,42 @@ describe("egc install, proved by the tools themselves", () => {
   test(
     "Claude Code runs egc's hooks from a home configured by egc install alone",
     async () => {
-      using h = await installedHome(["claude-code"])
-      const env = { ...h.env, EGC_LOG_LEVEL: "debug" }
-      const out = await client("claude", ["-p", "hello from the install test"], { cwd: h.project, env })
+      using h = prepareHome(["claude-code"])
+      const { calls, wrapper } = await callRecorder(h.tmp.path)
+      expect((await runEgc(["install", "--yes", "--target", "claude-code", "--bin", wrapper], { cwd: h.project, env: h.env })).code).toBe(0)
+      const out = await client("claude", ["-p", "hello from the install test"], { cwd: h.project, env: h.env })
       expect(out).toContain("Not logged in")
       expect(out).not.toMatch(/hook .*failed/i)
-      const log = readFileSync(join(h.env.EGC_HOME, "logs", "egc.log"), "utf8")
-      expect(log).toMatch(/\[hook\]/)
+      const lines = readFileSync(calls, "utf8").split("\n")
+      expect(lines).toContain("hook session-start --tool claude-code")
+      expect(lines).toContain("hook prompt-submit --tool claude-code")
+    },
+    120_000,
+  )
+
+  test(
+    "Gemini CLI and Qwen Code run egc's hooks from the settings egc install wrote",
+    async () => {
+      using h = prepareHome(["gemini", "qwen"])
+      const quiet = '{\n  "security": { "auth": { "selectedType": "gemini-api-key" }, "folderTrust": { "enabled": false } },\n  "general": { "disableAutoUpdate": true, "disableUpdateNag": true },\n  "privacy": { "usageStatisticsEnabled": false }\n}\n'
+      writeFileSync(join(h.home, ".gemini", "settings.json"), quiet)
+      writeFileSync(join(h.home, ".qwen", "settings.json"), quiet)
+      const { calls, wrapper } = await callRecorder(h.tmp.path)
+      const inst = await runEgc(["install", "--yes", "--target", "gemini,qwen", "--bin", wrapper], { cwd: h.project, env: h.env })
+      expect(inst.code).toBe(0)
+      // a loopback "model" that refuses every request: the session starts, the prompt is submitted, the call fails fast
+      using model = Bun.serve({ port: 0, hostname: "127.0.0.1", fetch: () => Response.json({ error: { code: 400, message: "no model here", status: "INVALID_ARGUMENT" } }, { status: 400 }) })
+      const url = `http://127.0.0.1:${model.port}`
+      const offline = { ...h.env, GEMINI_API_KEY: "test", GOOGLE_GEMINI_BASE_URL: url, OPENAI_API_KEY: "test", OPENAI_BASE_URL: `${url}/v1` }
+      await client("gemini", ["-p", "hello"], { cwd: h.project, env: offline })
+      const gemini = readFileSync(calls, "utf8").split("\n")
+      expect(gemini).toContain("hook session-start --tool gemini")
+      expect(gemini).toContain("hook prompt-submit --tool gemini")
+      writeFileSync(calls, "")
+      await client("qwen", ["-p", "hello", "--auth-type", "openai"], { cwd: h.project, env: offline })
+      const qwen = readFileSync(calls, "utf8").split("\n")
+      expect(qwen).toContain("hook session-start --tool qwen")
+      expect(qwen).toContain("hook prompt-submit --tool qwen")
     },
     120_000,
   )

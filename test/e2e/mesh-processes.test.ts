@@ -4,7 +4,10 @@ import { runEgc } from "./_binary"
 import { stdioClient } from "./_mcp"
 import { tmpdir } from "../fixture"
 
-/** The mesh across real processes: 8 `egc serve` sessions on one EGC_HOME, through real MCP clients. */
+/**
+ * The mesh across real processes, through real MCP clients: 8 `egc serve` sessions of one project
+ * plus 2 of another, on one EGC_HOME.
+ */
 type C = Awaited<ReturnType<typeof stdioClient>> & { id: string }
 const ROOT = resolve(import.meta.dir, "../..")
 
@@ -34,11 +37,11 @@ async function helper(args: string[]): Promise<string> {
   return out.trim()
 }
 
-describe("mesh across 8 egc serve processes", () => {
+describe("mesh across 8 (+2) egc serve processes", () => {
   test("visibility, one winner, globs, death, exactly-once, flood, wake-up and expiry", async () => {
     using a = tmpdir({ git: true })
     using b = tmpdir({ git: true })
-    const [as, bs] = await Promise.all([sessions(a.path, 6), sessions(b.path, 2)])
+    const [as, bs] = await Promise.all([sessions(a.path, 8), sessions(b.path, 2)])
     const all = [...as, ...bs]
     try {
       // everyone sees everyone of the same project, and no one of the other
@@ -50,12 +53,12 @@ describe("mesh across 8 egc serve processes", () => {
         }
       }
 
-      // 8 simultaneous claims of one file: exactly one winner per project
+      // 8 simultaneous claims of one file: exactly one winner; the other project has its own winner
       const results = await Promise.all(all.map((c) => c.call("claim_path", { path: "src/shared.ts" })))
-      expect(results.slice(0, 6).filter((r) => r.claimed)).toHaveLength(1)
-      expect(results.slice(6).filter((r) => r.claimed)).toHaveLength(1)
-      const winner = as[results.slice(0, 6).findIndex((r) => r.claimed)]!
-      for (const r of results.slice(0, 6).filter((r) => !r.claimed)) expect(r.conflict.session).toBe(winner.id)
+      expect(results.slice(0, 8).filter((r) => r.claimed)).toHaveLength(1)
+      expect(results.slice(8).filter((r) => r.claimed)).toHaveLength(1)
+      const winner = as[results.slice(0, 8).findIndex((r) => r.claimed)]!
+      for (const r of results.slice(0, 8).filter((r) => !r.claimed)) expect(r.conflict.session).toBe(winner.id)
 
       // a glob claim covers a file under it
       const [g, h] = as.filter((c) => c !== winner)

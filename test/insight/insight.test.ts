@@ -1,5 +1,4 @@
 import { describe, expect, test } from "bun:test"
-import { readFileSync } from "node:fs"
 import { z } from "zod"
 import { setClock } from "../../src/core/clock"
 import { closeAllDbs, openDb } from "../../src/core/db"
@@ -8,7 +7,7 @@ import { paths } from "../../src/core/paths"
 import { resolveProject } from "../../src/core/project"
 import { commandFamily, compressObservations, detectPatterns, recordObservation, redact } from "../../src/insight"
 import { insightTools } from "../../src/mcp/tools/insight"
-import { tmpdir } from "../fixture"
+import { readStoreFile, tmpdir } from "../fixture"
 
 const fail = (project: string, command: string, error: string) =>
   recordObservation({ project, sessionId: "s1", tool: "claude-code", callName: "Bash", command, failed: true, exitCode: 1, errorText: error })
@@ -42,7 +41,7 @@ describe("observations", () => {
     const project = resolveProject(dir.path).id
     fail(project, "psql --host db.internal-marker.example", "FATAL: role marker_role_xyz does not exist")
     openDb().exec("PRAGMA wal_checkpoint(TRUNCATE)")
-    const bytes = readFileSync(paths.db()).toString("latin1")
+    const bytes = readStoreFile(paths.db()).toString("latin1")
     expect(bytes).not.toContain("internal-marker")
     expect(bytes).not.toContain("marker_role_xyz")
   })

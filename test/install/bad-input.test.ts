@@ -218,6 +218,25 @@ describe("awkward paths", () => {
     expect(p.files.find((f) => f.path.endsWith("config.toml"))?.after).toContain('command = "C:\\\\Users\\\\Zoë Q\\\\AppData\\\\Local\\\\egc\\\\egc.exe"')
   })
 
+  test("files written by Windows tools (byte-order mark, CRLF) keep both, and come back byte for byte", () => {
+    using sb = sandbox()
+    const settings = "\uFEFF{\r\n  \"model\": \"opus\",\r\n  \"hooks\": {}\r\n}\r\n"
+    const toml = "\uFEFF# from Windows\r\n[mcp_servers.other]\r\ncommand = \"C:\\\\tools\\\\srv.exe\"\r\n"
+    writeSeed(join(sb.home, ".claude", "settings.json"), settings)
+    writeSeed(join(sb.home, ".codex", "config.toml"), toml)
+    const before = snapshot(sb)
+    const { plan: p } = install(sb, { targets: ["claude-code", "codex"] })
+    expect(p.targets.every((t) => !t.skipped)).toBe(true)
+    for (const f of [join(sb.home, ".claude", "settings.json"), join(sb.home, ".codex", "config.toml")]) {
+      const text = read(f)
+      expect(text.startsWith("\uFEFF")).toBe(true)
+      expect(text.replace(/\r\n/g, "")).not.toContain("\n")
+    }
+    expect(read(join(sb.home, ".codex", "config.toml"))).toContain('command = "C:\\\\tools\\\\srv.exe"')
+    uninstall()
+    expect(snapshot(sb)).toEqual(before)
+  })
+
   test("a HOME with spaces and non-ASCII characters", () => {
     using sb = sandbox()
     const home = join(sb.tmp.path, "Jöhn Dœ home")
@@ -251,6 +270,25 @@ describe("several tools sharing one file", () => {
     expect(existsSync(join(sb.project, ".github", "hooks", "egc.json"))).toBe(true)
     uninstall()
     expect(snapshot(sb)).toEqual(before)
+  })
+})
+
+describe("uninstall by scope", () => {
+  test("--scope project removes only this project's entries; user-level and other projects stay", () => {
+    using sb = sandbox()
+    const other = join(sb.tmp.path, "other-project")
+    mkdirSync(other, { recursive: true })
+    install(sb, { targets: ["qwen"] })
+    install(sb, { targets: ["qwen"], scope: "project" })
+    const { computePlan } = require("../../src/install") as typeof import("../../src/install")
+    applyPlan(computePlan({ scope: "project", project: other, bin: sb.bin, home: sb.home, pathDirs: [], targets: ["qwen"], record: loadRecord() }))
+    const r = uninstall({ scope: "project", project: sb.project })
+    expect(r.removed.sort()).toEqual([join(sb.project, ".qwen", "settings.json"), join(sb.project, "QWEN.md")].sort())
+    expect(existsSync(join(other, "QWEN.md"))).toBe(true)
+    expect(existsSync(join(sb.home, ".qwen", "QWEN.md"))).toBe(true)
+    uninstall({ scope: "user" })
+    expect(existsSync(join(sb.home, ".qwen"))).toBe(false)
+    expect(existsSync(join(other, "QWEN.md"))).toBe(true)
   })
 })
 

@@ -51,6 +51,18 @@ describe("install doctor", () => {
     expect(c["install serve"]).toBeUndefined()
   })
 
+  test("every binary the entries point at is checked, not only the last one installed", async () => {
+    using sb = sandbox()
+    const old = versionedBin(join(sb.tmp.path, "old 'bin'"), VERSION)
+    install(sb, { targets: ["codex"], bin: old })
+    install(sb, { targets: ["qwen"], bin: versionedBin(join(sb.tmp.path, "egc"), VERSION) })
+    expect((await byName(sb.project))["install bin"]?.status).toBe("ok")
+    rmSync(old)
+    const checks = await installChecks({ cwd: sb.project })
+    const failed = checks.filter((c) => c.name === "install bin" && c.status === "fail")
+    expect(failed.map((c) => c.detail)).toEqual([`${old} does not exist; egc entries point at it`])
+  })
+
   test("a hook command that fails is reported with its exit code", async () => {
     using sb = sandbox()
     const bin = join(sb.tmp.path, "egc")

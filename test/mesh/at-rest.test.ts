@@ -1,22 +1,20 @@
 import { describe, expect, test } from "bun:test"
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
+import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { claim, forceRelease, readEvents, send } from "../../src/mesh"
 import { tmpdir } from "../fixture"
 import { session } from "./_mesh"
 
+/**
+ * grep in another process: reading the database file here would open and close a descriptor on it,
+ * and closing any descriptor drops every POSIX lock this process holds on that file (SQLite's locks
+ * included), which would let other processes corrupt the database under our open connection.
+ */
 function grepHome(needle: string): string[] {
-  const hits: string[] = []
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (readFileSync(path).toString("latin1").includes(needle)) hits.push(path)
-    }
-  }
-  walk(process.env.EGC_HOME!)
-  return hits
+  const r = Bun.spawnSync(["grep", "-r", "-l", "-a", "-F", needle, process.env.EGC_HOME!])
+  if (r.exitCode !== 0 && r.exitCode !== 1) throw new Error(`grep failed: ${r.stderr.toString()}`)
+  return r.stdout.toString().split("\n").filter(Boolean)
 }
 
 describe("nothing of the mesh is stored in clear", () => {

@@ -1,5 +1,6 @@
 import { defineCommand } from "citty"
 import { readFileSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { sha256Hex } from "../../core/crypto"
 import { EgcError } from "../../core/errors"
 import { resolveProject } from "../../core/project"
@@ -76,6 +77,7 @@ async function present(plan: Plan, opts: { json: boolean; dryRun: boolean; yes: 
   if (!opts.json) printData(renderPlan(plan, { diffs: opts.dryRun }))
   if (opts.dryRun) return
   if (plan.targets.length === 0) return (await ui()).warn("no coding tool detected; name one with --target (see egc install --list)")
+  if (plan.ctx.bin.startsWith(`${tmpdir()}/`)) (await ui()).warn(`${plan.ctx.bin} is in a temporary folder; tools will break when it is cleaned (use --bin-dir ~/.local/bin)`)
   if (!opts.yes) await confirm(plan.undetectedNamed)
   const result = applyPlan(plan, opts.placedBin ? { placedBin: opts.placedBin } : {})
   const skipped = plan.targets.filter((t) => t.skipped && !t.skipped.startsWith("nothing to install"))

@@ -5,13 +5,15 @@ import { egcHome } from "../../core/paths"
 import { targetById, uninstall } from "../../install"
 import { jsonArgs } from "../_args"
 import { printData, ui } from "../ui"
-import { parseTargets } from "./install"
+import { parseScope, parseTargets, projectRoot } from "./install"
 
 export default defineCommand({
   meta: { name: "uninstall", description: "undo egc install exactly; keeps egc's memory unless --purge" },
   args: {
     ...jsonArgs,
     target: { type: "string", description: "only these tools, comma-separated", valueHint: "ids" },
+    scope: { type: "string", description: "only user-level entries, or only this project's", valueHint: "user|project" },
+    cwd: { type: "string", description: "the project for --scope project (default: the current directory)" },
     "dry-run": { type: "boolean", description: "say what would be undone; change nothing" },
     purge: { type: "boolean", description: "also delete $EGC_HOME: all memory, keys and logs (asks first)" },
     yes: { type: "boolean", alias: "y", description: "do not ask before --purge" },
@@ -19,9 +21,11 @@ export default defineCommand({
   async run({ args }) {
     const targets = parseTargets(args.target)
     for (const id of targets ?? []) if (!targetById(id)) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: "see: egc install --list" })
-    if (args.purge && targets) throw new EgcError("E_USAGE", "--purge removes everything; it cannot be combined with --target")
+    if (args.purge && (targets || args.scope)) throw new EgcError("E_USAGE", "--purge removes everything; it cannot be combined with --target or --scope")
+    const scope = args.scope === undefined ? undefined : parseScope(args.scope)
+    const project = scope === "project" ? projectRoot(args.cwd ?? process.cwd()) : undefined
     if (args.purge && !args["dry-run"] && !args.yes) await confirmPurge()
-    const result = uninstall({ ...(targets ? { targets } : {}), dryRun: Boolean(args["dry-run"]) })
+    const result = uninstall({ ...(targets ? { targets } : {}), ...(scope ? { scope } : {}), ...(project ? { project } : {}), dryRun: Boolean(args["dry-run"]) })
     if (args.purge && !args["dry-run"]) rmSync(egcHome(), { recursive: true, force: true })
     if (args.json) return printData({ ...result, purged: Boolean(args.purge && !args["dry-run"]) })
     const would = args["dry-run"] ? "would be " : ""

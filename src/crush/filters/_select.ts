@@ -82,17 +82,6 @@ export function capRuns(lines: string[], sel: Selection, frame: RegExp, max: num
   if (run) close(lines.length)
 }
 
-/** Keep the first `head` and last `tail` of the lines still kept; drop the middle. */
-export function headTail(sel: Selection, head: number, tail: number): void {
-  const kept: number[] = []
-  for (let i = 0; i < sel.keep.length; i++) if (sel.keep[i]) kept.push(i)
-  if (kept.length <= head + tail + 5) return
-  const middle = kept.slice(head, kept.length - tail)
-  for (const i of middle) sel.keep[i] = 0
-  const first = middle[0]
-  if (first !== undefined) sel.notes.set(first, `… ${middle.length} lines`)
-}
-
 /** Exact repeats of a line already kept (long enough to be content, not punctuation) go. */
 export function dropRepeats(lines: string[], sel: Selection, isKeeper: (line: string) => boolean): void {
   const seen = new Set<string>()

@@ -3,15 +3,18 @@ import { BLANK, FRAMEWORK_FRAME, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, 
 import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 
 // Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
-export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collect(?:ing|ed) \d+ items?|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|running \d+ tests?$|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*Starting \d+ tests? across|\s*RUNS? |\s*Determining test suites)/
+export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.\s*$|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
 
 // A line that reports a failure is never taken for a pass, whatever else it carries (a duration, a ✓ elsewhere).
 const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
 const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
 
 /** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
-export const testFilter: LineFilter = (lines) => {
+export const testFilter: LineFilter = (lines, ctx) => {
   const sel = selection(lines.length, 1)
+  // rspec's documentation format prints each passing example as a bare indented line
+  const rspecDoc = ctx.words[0] === "rspec" && ctx.words.some((w, i) => w === "-fd" || /^--format=d/.test(w) || ((w === "--format" || w === "-f") && /^d/.test(ctx.words[i + 1] ?? "")))
+  let beforeFailures = true
   let passes = 0
   let firstPass = -1
   let prevBlank = true
@@ -19,6 +22,14 @@ export const testFilter: LineFilter = (lines) => {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? ""
     const blank = BLANK.test(line)
+    if (/^(?:Failures|Pending):\s*$/.test(line)) beforeFailures = false
+    if (rspecDoc && beforeFailures && /^\s{2,}\S/.test(line) && !FAILING.test(line) && !/\(PENDING/.test(line)) {
+      sel.keep[i] = 0
+      passes++
+      if (firstPass === -1) firstPass = i
+      prevBlank = true
+      continue
+    }
     if (/^={3,} (?:FAILURES|ERRORS) =+$/.test(line)) pytestFailures = true
     else if (/^={3,} /.test(line)) pytestFailures = false
     if (pytestFailures && PYTEST_SOURCE.test(line) && !isProblem(line)) {

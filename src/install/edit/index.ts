@@ -10,8 +10,17 @@ export { MalformedFile } from "./_malformed"
 /** How a file egc wrote says so, when the record that would tell us is gone. */
 const EGC_MARK = /(managed|written) by egc install/
 
+/** Files written by Windows tools may start with a byte-order mark: edit without it, put it back. */
+const BOM = "\uFEFF"
+const withoutBom = <T>(text: string, edit: (t: string) => T): T | string => {
+  if (!text.startsWith(BOM)) return edit(text)
+  const out = edit(text.slice(1))
+  return typeof out === "string" ? BOM + out : out
+}
+
 /** Apply one op to a file's text (null: the file does not exist). Throws MalformedFile. */
 export function applyOp(text: string | null, op: Op, what: string, opts: { owned?: boolean } = {}): string {
+  if (text?.startsWith(BOM) && op.kind !== "file") return withoutBom(text, (t) => applyOp(t, op, what, opts)) as string
   try {
     const t = text ?? ""
     switch (op.kind) {
@@ -37,6 +46,7 @@ export function applyOp(text: string | null, op: Op, what: string, opts: { owned
 
 /** Remove exactly egc's part; null when the file is egc's own and should go (the caller checks it is unchanged). */
 export function removeOp(text: string, op: Op): string | null {
+  if (text.startsWith(BOM) && op.kind !== "file") return withoutBom(text, (t) => removeOp(t, op)) as string | null
   switch (op.kind) {
     case "json-set":
       return removeJson(text, op.path)
@@ -55,6 +65,7 @@ export function removeOp(text: string, op: Op): string | null {
 
 /** Is egc's part present and current? (doctor) */
 export function opPresent(text: string, op: Op): boolean {
+  if (text.startsWith(BOM) && op.kind !== "file") return opPresent(text.slice(1), op)
   try {
     switch (op.kind) {
       case "json-set":

@@ -10,7 +10,7 @@ export const sessionEvents = defineTool({
   name: "session_events",
   title: "Read messages and events",
   description,
-  profile: "default",
+  profile: "full",
   input: {
     peek: z.boolean().default(false).describe("look without marking read"),
     limit: z.number().int().min(1).max(50).default(50).describe("at most this many, oldest first"),
