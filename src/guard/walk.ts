@@ -1,5 +1,5 @@
 import { resolve as resolvePath } from "node:path"
-import { type Arg, argOf, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
+import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
 import { dispatch } from "./rules"
 import { redirectRisk } from "./rules/redirects"
 import { ask } from "./rules/finding"
@@ -171,4 +171,3 @@ function changeDir(args: Arg[], state: WalkState, scene: Scene): void {
   else if (state.cwd !== undefined) state.cwd = resolvePath(state.cwd, target.text.replace(/^~(?=\/|$)/, scene.home))
 }
 
-export const baseName = (name: string): string => name.slice(name.lastIndexOf("/") + 1).toLowerCase()

@@ -1,6 +1,5 @@
-import { type Invocation, literal, type Walk } from "../invocation"
+import { baseName, type Invocation, literal, type Walk } from "../invocation"
 import { ALLOW, stricter, type Verdict } from "../types"
-import { baseName } from "../walk"
 import { cloudRules } from "./cloud"
 import { containerRules } from "./containers"
 import { databaseRules } from "./databases"
