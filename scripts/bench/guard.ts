@@ -5,14 +5,14 @@
  *   bun run scripts/bench/guard.ts --quick    fewer whole-process runs
  * In-process: one judgeCommand per corpus command, 3 passes, the last 2 reported (after JIT warm-up).
  * Whole process: the compiled egc running `guard check` vs a compiled Bun hello built in the same
- * run, cases interleaved (scripts/bench/_measure.ts) so they share the machine's noise.
+ * run, cases interleaved so they share the machine's noise; wall and child CPU time per run.
  */
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { judgeCommand } from "../../src/guard"
 import { buildBinary } from "../build"
-import { type Case, helloBinary, timeProcesses } from "./_measure"
+import { type Case, helloBinary } from "./_measure"
 
 const ROOT = resolve(import.meta.dir, "../..")
 const quick = process.argv.includes("--quick")
@@ -81,6 +81,22 @@ function bigHeredocs(): Record<string, string> {
   }
 }
 
+/** Like _measure.timeProcesses, also reading each child's CPU time from its resource usage. */
+function timeWithCpu(cases: Case[], runs: number, warmup: number): Map<string, Samples> {
+  const out = new Map(cases.map((c) => [c.name, { wall: [], cpu: [] } as Samples]))
+  for (let i = 0; i < warmup + runs; i++) {
+    for (const c of cases) {
+      const t0 = performance.now()
+      const r = Bun.spawnSync(c.cmd, { cwd: project, env: { ...process.env, ...c.env }, stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin), stdout: "ignore", stderr: "ignore" })
+      const wall = performance.now() - t0
+      if (i < warmup) continue
+      out.get(c.name)!.wall.push(wall)
+      out.get(c.name)!.cpu.push(Number(r.resourceUsage?.cpuTime.total ?? 0n) / 1000)
+    }
+  }
+  return out
+}
+
 async function main(): Promise<void> {
   const commands = corpus()
   const lines: string[] = []
@@ -112,20 +128,24 @@ async function main(): Promise<void> {
   const env = { HOME: home, EGC_HOME: join(work, "egc") }
   const cases: Case[] = [
     { name: "compiled Bun hello (floor)", cmd: [hello] },
+    { name: "egc version (the CLI's own start-up)", cmd: [egc, "version"], env },
     { name: "egc guard check 'npm test' (allow)", cmd: [egc, "guard", "check", "npm test"], env },
     { name: "egc guard check --no-record 'git reset --hard HEAD~1' (deny)", cmd: [egc, "guard", "check", "--no-record", "git reset --hard HEAD~1"], env },
     { name: "egc guard check 'git reset --hard HEAD~1' (deny, recorded)", cmd: [egc, "guard", "check", "git reset --hard HEAD~1"], env },
     { name: "egc guard check --batch, 50 corpus lines", cmd: [egc, "guard", "check", "--batch", "--no-record"], env, stdin: commands.slice(0, 50).map((command) => JSON.stringify({ command, cwd: project })).join("\n") },
   ]
-  const timed = timeProcesses(cases, runs, 3)
-  const floor = median(timed.get(cases[0]!.name)!)
-  say(`## Whole process (compiled; ${runs} runs per case after 3 warm-ups, cases interleaved; spawnSync wall time)`)
+  const timed = timeWithCpu(cases, runs, 3)
+  const floor = median(timed.get(cases[0]!.name)!.wall)
+  const floorCpu = median(timed.get(cases[0]!.name)!.cpu)
+  say(`## Whole process (compiled; ${runs} runs per case after 3 warm-ups, cases interleaved)`)
   say()
-  say("| process | median | p95 | × floor |")
-  say("| --- | ---: | ---: | ---: |")
+  say("Wall time is what a hook waits; CPU time (user + system of the child) is what the process costs when the shared box is not preempting it.")
+  say()
+  say("| process | wall median | wall p95 | × floor | CPU median | CPU × floor |")
+  say("| --- | ---: | ---: | ---: | ---: | ---: |")
   for (const c of cases) {
-    const xs = timed.get(c.name)!
-    say(`| ${c.name} | ${ms(median(xs))} | ${ms(pct(xs, 95))} | ${(median(xs) / floor).toFixed(2)}× |`)
+    const x = timed.get(c.name)!
+    say(`| ${c.name} | ${ms(median(x.wall))} | ${ms(pct(x.wall, 95))} | ${(median(x.wall) / floor).toFixed(2)}× | ${ms(median(x.cpu))} | ${(median(x.cpu) / floorCpu).toFixed(2)}× |`)
   }
   process.stdout.write(`${lines.join("\n")}\n`)
 }

@@ -36,7 +36,7 @@ export function judge(command: string, ctx: GuardContext, opts: { trace?: boolea
   }
   const findings = [...result.findings]
   if (prepared.hostile) findings.push({ decision: "ask", rule: "input.hostile", reason: `${prepared.hostile}, so what runs may differ from what is shown` })
-  if (FORK_BOMB.test(prepared.text)) findings.push({ decision: "deny", rule: "proc.fork-bomb", reason: "a fork bomb exhausts the machine's processes" })
+  if ((prepared.text.includes("()") || prepared.text.includes("( )")) && FORK_BOMB.test(prepared.text)) findings.push({ decision: "deny", rule: "proc.fork-bomb", reason: "a fork bomb exhausts the machine's processes" })
   const levelled = applyLevels(findings, policy) ?? ALLOW
   return { ...done(levelled, findings, result.parseErrors), ...(result.trace ? { trace: result.trace } : {}) }
 }

@@ -20,18 +20,18 @@ export interface Prepared {
 }
 
 export function prepare(raw: string): Prepared {
-  let text = raw.replace(/\r\n?/g, "\n")
+  let text = raw.includes("\r") ? raw.replace(/\r\n?/g, "\n") : raw
   let hostile: string | undefined
   if (text.includes("\0")) {
     hostile = "the command contains NUL bytes"
     text = text.replaceAll("\0", "")
   }
-  if (text.includes("\ufffd") || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) hostile ??= "the command is not valid UTF-8"
   if (text.includes("\x1b")) {
     hostile ??= "the command contains terminal escape sequences"
     text = text.replace(ANSI, "")
   }
   if (/^[\x00-\x7f]*$/.test(text)) return hostile ? { text, hostile } : { text }
+  if (text.includes("\ufffd") || /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/.test(text)) hostile ??= "the command is not valid UTF-8"
   const variant = text.normalize("NFKC").replace(INVISIBLE, "").replace(DASHES, "-").replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c)
   return { text, ...(variant !== text ? { variant } : {}), ...(hostile ? { hostile } : {}) }
 }

@@ -1,5 +1,5 @@
 import { resolve as resolvePath } from "node:path"
-import { type Arg, argOf, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
+import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
 import { dispatch } from "./rules"
 import { redirectRisk } from "./rules/redirects"
 import { ask } from "./rules/finding"
@@ -79,6 +79,7 @@ export class Walker implements Walk {
     const stdin = stdinOf(cmd) ?? upstream
     this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
     if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
+    if (args[0]?.text === "popd") state.cwd = undefined
     if (DECLARERS.has(args[0]?.text ?? "")) {
       for (const a of args.slice(1)) {
         const m = /^([A-Za-z_][A-Za-z0-9_]*)=(.*)$/s.exec(a.text)
@@ -113,9 +114,18 @@ function describe(inv: Invocation, note: string): string {
  * into words as the shell would; any other substitution stays unknown.
  */
 function staticArgs(w: Word): Arg[] {
+  if (!w.quoted && !w.dynamic && /\{[^{}]*,[^{}]*\}/.test(w.text)) return braceExpand(w.text).map((text) => ({ text, unknown: false, glob: w.glob }))
   const one = staticArg(w)
   if (!w.dynamic || one.unknown || w.raw.startsWith('"') || !/\s/.test(one.text)) return [one]
   return one.text.split(/\s+/).filter(Boolean).map((text) => ({ text, unknown: false, glob: /[*?[]/.test(text) }))
+}
+
+/** `{rm,-rf,/}` is three words and `/{etc,usr}` two paths, as bash's brace expansion makes them. */
+function braceExpand(text: string): string[] {
+  const m = /^(.*?)\{([^{}]*,[^{}]*)\}(.*)$/s.exec(text)
+  if (!m) return [text]
+  const out = m[2]!.split(",").flatMap((part) => braceExpand(`${m[1]}${part}${m[3]}`))
+  return out.length > 256 ? [text] : out
 }
 
 function staticArg(w: Word): Arg {
@@ -161,4 +171,3 @@ function changeDir(args: Arg[], state: WalkState, scene: Scene): void {
   else if (state.cwd !== undefined) state.cwd = resolvePath(state.cwd, target.text.replace(/^~(?=\/|$)/, scene.home))
 }
 
-export const baseName = (name: string): string => name.slice(name.lastIndexOf("/") + 1).toLowerCase()

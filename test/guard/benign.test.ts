@@ -29,8 +29,12 @@ const BENIGN = [
   "python3 -c 'import sys; print(sys.version)'", "node -e 'console.log(process.version)'", "node -p 'require(\"./package.json\").version'",
   "perl -pi -e 's/foo/bar/g' src/a.txt", "sed -i 's/old/new/g' README.md", "awk -F, '{ print $2 }' data.csv", "jq '.[] | .name' data.json",
   "cat <<'EOF' > .github/workflows/ci.yml\nname: ci\non: push\nEOF", "python3 <<'EOF'\nimport json\nprint(json.dumps({'a': 1}))\nEOF",
-  "gh pr create --fill", "gh pr checks", "gh run watch", "gh issue list --label bug", "gh release create v1.2.0 --generate-notes",
+  "gh pr create --fill", "gh pr checks", "gh pr merge 42 --squash --delete-branch", "docker compose down --remove-orphans", "gh run watch", "gh issue list --label bug", "gh release create v1.2.0 --generate-notes",
   "npm cache clean --force", "npm version patch", "npm pack --dry-run", "docker system df", "docker image ls",
+  "git commit -m \"$(cat <<'EOF'\nFix the thing: rm -rf was wrong\n\nGenerated with a coding agent\nEOF\n)\"",
+  "gh pr create --title 'x' --body \"$(cat <<'EOF'\n## Summary\n- git reset --hard no more\nEOF\n)\"",
+  "for f in $(git ls-files '*.ts'); do wc -l \"$f\"; done | sort -n | tail",
+  "rm -rf ./out && mkdir out", "docker compose exec db psql -U postgres -c 'select 1'",
   "time npm test", "timeout 60 npm test", "nohup npm start > server.log 2>&1 &", "xargs -n1 echo < list.txt", "echo a b | xargs -n1 echo",
   "sudo apt-get install -y jq", "brew install ripgrep", "systemctl status docker", "journalctl -u app --since today", "crontab -l",
 ]

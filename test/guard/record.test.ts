@@ -1,7 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { readdirSync, readFileSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { closeAllDbs } from "../../src/core/db"
 import { paths } from "../../src/core/paths"
 import { recordVerdict } from "../../src/guard"
 import { listEvents } from "../../src/guard/record"
@@ -21,7 +20,6 @@ describe("verdict log", () => {
     const ask = events.find((e) => e.decision === "ask")!
     expect(ask.command).toContain("PGPASSWORD=[redacted]")
     expect(ask.command).not.toContain(secret)
-    closeAllDbs()
     const dir = dirname(paths.db())
     const files = readdirSync(dir).filter((f) => f.startsWith("egc.db"))
     expect(files.length).toBeGreaterThan(0)

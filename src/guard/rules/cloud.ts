@@ -11,6 +11,7 @@ const terraform: Rule = (inv, _w, name) => {
   if (verb === "apply" && flag(inv.args, /^-?-auto-approve$/)) return ask("cloud.terraform-auto-approve", `${name} apply -auto-approve changes infrastructure without showing the plan`, `${name} plan, then ${name} apply`)
   if (verb === "state" && (sub === "rm" || sub === "push")) return ask("cloud.terraform-state", `${name} state ${sub} rewrites the state file`)
   if (verb === "workspace" && sub === "delete") return ask("cloud.terraform-state", `${name} workspace delete drops a workspace's state`)
+  if (verb === "taint" || verb === "force-unlock") return ask("cloud.terraform-state", `${name} ${verb} changes the state so resources are replaced or a lock is broken`)
   return ALLOW
 }
 

@@ -10,7 +10,7 @@ const docker: Rule = (inv, walk, name) => {
   const words: string[] = []
   const args = inv.args.slice(1).map((a) => a.text)
   for (let i = 0; i < args.length; i++) {
-    if (GLOBAL_VALUED.test(args[i]!) && words.length < 2) i++
+    if (GLOBAL_VALUED.test(args[i]!) && (words.length === 0 || (words.length === 1 && words[0] === "compose"))) i++
     else words.push(args[i]!)
   }
   const positional = words.filter((w) => !w.startsWith("-"))
@@ -28,6 +28,8 @@ const docker: Rule = (inv, walk, name) => {
   if ((group === "run" || group === "create") && flags.some((f) => f === "--privileged")) return ask("container.privileged", "a privileged container has full access to the host")
   if ((group === "run" || group === "create") && inv.args.some((a, k) => /^(-v|--volume)$/.test(inv.args[k - 1]?.text ?? "") && /^\/(:|$)|^\/(etc|root|home|Users|var|usr)?:/.test(a.text))) return ask("container.host-mount", "the container mounts the host's root or system folders read-write")
   if ((group === "rm" || group === "rmi" || group === "kill" || (group === "container" && verb === "rm") || (group === "image" && verb === "rm")) && inv.args.some((a) => a.unknown)) return ask("container.remove-all", `${name} ${group} on a computed list removes every container or image it names`, "name the containers to remove")
+  const removing = group === "rm" || group === "rmi" || ((group === "container" || group === "image") && (verb === "rm" || verb === "remove"))
+  if (removing && flags.some((f) => f === "--force" || /^-[a-zA-Z]*f[a-zA-Z]*$/.test(f))) return ask("container.force-remove", `${name} ${positional.join(" ")} --force removes running containers or images in use`, `stop them first (${name} stop), then remove without --force`)
   if (group === "exec" || group === "run") inner(inv, walk, group)
   return ALLOW
 }

@@ -59,6 +59,10 @@ const mysqladmin: Rule = (inv) => (inv.args.some((a) => /^drop$/i.test(a.text)) 
 
 const client: Rule = (inv, _w, name) => sqlClient(inv, name)
 
+/** Restores that drop what is there first. */
+const restore: Rule = (inv, _w, name) =>
+  inv.args.some((a) => /^(-c|--clean|--drop)$/.test(a.text)) ? ask("db.restore-drop", `${name} ${inv.args.find((a) => /^(-c|--clean|--drop)$/.test(a.text))!.text} drops existing objects before restoring`, "restore into a new database first") : ALLOW
+
 export const databaseRules: Record<string, Rule> = {
   psql: client,
   mysql: client,
@@ -77,4 +81,6 @@ export const databaseRules: Record<string, Rule> = {
   dropdb: dropTool,
   dropuser: dropTool,
   mysqladmin,
+  pg_restore: restore,
+  mongorestore: restore,
 }

@@ -126,7 +126,8 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
     if (has(args, /^(--get|--get-all|--get-regexp|--list|-l)$/)) return ALLOW
     if (has(args, /^(--remove-section|--unset-all|--rename-section)$/)) return ask("git.config-destructive", "removes git configuration")
     const key = args.find((a) => !a.startsWith("-"))?.toLowerCase()
-    if (key && EXEC_CONFIG.test(key) && args.filter((a) => !a.startsWith("-")).length >= 2) return ask("git.config-exec", `setting ${key} makes git run a program of your choosing`)
+    const value = args.filter((a) => !a.startsWith("-"))[1]
+    if (key && EXEC_CONFIG.test(key) && value !== undefined) return ask("git.config-exec", `setting ${key} makes git run a program of your choosing`)
     return ALLOW
   },
   "update-ref": (args) => (has(args, /^-d$/) ? ask("git.update-ref-delete", "deletes a ref directly") : ALLOW),
@@ -181,4 +182,12 @@ function nestedCommands(call: GitCall, inv: Invocation, walk: Walk): void {
     }
   }
   if (sub === "bisect" && args[0] === "run" && args.length > 1) walk.run({ ...inv, args: args.slice(1).map(literal) })
+  if (sub === "config") {
+    const [key, value] = args.filter((a) => !a.startsWith("-"))
+    if (key?.toLowerCase().startsWith("alias.") && value?.startsWith("!")) walk.script(value.slice(1), inv.state, `the git alias ${key.slice(6)}`)
+  }
+  for (const c of call.configs) {
+    const eq = c.indexOf("=")
+    if (c.toLowerCase().startsWith("alias.") && c[eq + 1] === "!") walk.script(c.slice(eq + 2), inv.state, "a git alias given with -c")
+  }
 }

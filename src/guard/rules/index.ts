@@ -1,6 +1,5 @@
-import { type Invocation, literal, type Walk } from "../invocation"
+import { baseName, type Invocation, literal, type Walk } from "../invocation"
 import { ALLOW, stricter, type Verdict } from "../types"
-import { baseName } from "../walk"
 import { cloudRules } from "./cloud"
 import { containerRules } from "./containers"
 import { databaseRules } from "./databases"
@@ -37,6 +36,7 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
     inv = { ...inv, args: [...words.map(literal), ...inv.args.slice(1)] }
     head = inv.args[0]!
   }
+  if (head.glob && head.text !== "[" && head.text !== "[[") return ask("parse.glob-command", `the command name '${head.text}' is a pattern; what it matches is only known at run time`, "write the command name out literally")
   if (head.unknown) return ask("parse.dynamic-command", `the command name '${head.text}' is only known at run time`, "write the command name out literally")
   const name = baseName(head.text)
   const inner = unwrap(name, inv, walk)

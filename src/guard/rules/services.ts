@@ -19,9 +19,11 @@ const SERVICE_CLI = new Set([
   "gitea", "tea", "bitbucket", "az-devops", "snyk", "npm-cli", "prisma", "supabase-cli", "neonctl", "planetscale", "pscale", "turso", "atlas",
 ])
 
-const DESTRUCTIVE = /^(delete|del|rm|rb|remove|destroy|purge|prune|drop|truncate|flush|flushall|flushdb|wipe|revoke|disable|unregister|deregister|uninstall|forget|compact|rdelete|clear|unsubscribe|terminate|erase|nuke|reset|cleanup|dedupe|deletefile|rmdir|rmdirs|move|moveto|unset|expire|kill)$/
+const DESTRUCTIVE = /^(delete|del|rm|rb|remove|destroy|purge|prune|drop|truncate|flush|flushall|flushdb|wipe|revoke|disable|unregister|deregister|uninstall|forget|compact|rdelete|clear|unsubscribe|terminate|erase|nuke|reset|cleanup|dedupe|deletefile|rmdir|rmdirs|move|moveto|unset|expire|kill|stop)$/
 const DENY_VERBS = /^(destroy|purge|drop|truncate|flushall|flushdb|wipe|nuke|rdelete|rb)$/
 const SECRET_WRITE = /^(put|update|rotate|restore|set|import)$/
+/** Flags that delete on their own; others (`--delete-branch` after a merge, `--remove-orphans`) are routine. */
+const DESTRUCTIVE_FLAG = /^--(delete|delete-config|delete-excluded|delete-before|delete-after|delete-during|delete-delay|remove|purge|force-delete\S*|drop|truncate|wipe|destroy)$/
 
 /** True for a name in the service set, `kafka-*` tools and `*-cli` jars run through java. */
 const isService = (name: string): boolean => SERVICE_CLI.has(name) || name.startsWith("kafka-") || name.startsWith("kafka.")
@@ -39,19 +41,13 @@ export function serviceRule(inv: Invocation, name: string): Verdict {
   if (nameVerb) return ask(`service.${name}`, `${name} ${nameVerb}s remote data that may not come back`)
   const safeRead = name === "aws" && words.includes("s3") && words.some((w) => w === "sync") && !words.some((w) => /^--delete/.test(w))
   for (const word of words.slice(1)) {
-    if (/^[a-z]+:\/\//i.test(word) || word.includes("/") || word.includes("=") && !word.startsWith("--")) continue
+    if (/^[a-z]+:\/\//i.test(word) || word.includes("/") || (word.includes("=") && !word.startsWith("--"))) continue
+    if (word.startsWith("-") && !DESTRUCTIVE_FLAG.test(word)) continue
     const parts = word.toLowerCase().replace(/^-+/, "").split(/[-_:.]/)
-    const verb = parts.find((p) => DESTRUCTIVE.test(p))
+    const verb = parts.find((p) => DESTRUCTIVE.test(p) && (p !== "move" && p !== "moveto" ? true : name === "rclone"))
     const secretWrite = parts.length > 1 && SECRET_WRITE.test(parts[0]!) && parts.some((p) => p === "secret" || p === "secrets") && !word.startsWith("-")
     if (!verb && !secretWrite) continue
     if (safeRead) break
-    if (verb === "move" || verb === "moveto") {
-      if (name !== "rclone") continue
-    }
-    if (verb === "kill" || verb === "archive" || verb === "reset" || verb === "unset" || verb === "expire") {
-      if (word.startsWith("-")) continue
-    }
-    if (verb === "disable" && word.startsWith("-")) continue
     const what = `${name} ${words.slice(1).filter((w) => !w.startsWith("-")).slice(0, 3).join(" ")}`.trim()
     if (secretWrite) return ask("secrets.overwrite", `${what} overwrites a stored secret`, "create a new version and keep the old one until it is verified")
     const level = verb && DENY_VERBS.test(verb) ? deny : ask

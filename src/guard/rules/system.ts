@@ -33,7 +33,50 @@ const history: Rule = (inv) => (inv.args.some((a) => a.text === "-c") ? ask("pro
 
 const service: Rule = (inv) => (inv.args.some((a) => /^(stop|restart)$/.test(a.text)) && inv.args.length >= 3 ? ask("proc.service-stop", `service ${inv.args[1]!.text} ${inv.args[2]!.text} stops a system service`) : ALLOW)
 
+/** Commands stored now and run later: alias bodies, traps, at jobs, `script -c`. */
+const deferred: Rule = (inv, walk, name) => {
+  const args = inv.args.slice(1)
+  if (name === "alias") for (const a of args) {
+    const eq = a.text.indexOf("=")
+    if (eq > 0) walk.script(a.text.slice(eq + 1), inv.state, `the alias ${a.text.slice(0, eq)}`)
+  }
+  if (name === "trap" && args[0] && !args[0].text.startsWith("-")) walk.script(args[0].text, inv.state, "a trap handler")
+  if ((name === "at" || name === "batch") && inv.stdin?.kind === "data") walk.script(inv.stdin.text, inv.state, `the ${name} job`)
+  if (name === "script") {
+    const c = args.findIndex((a) => a.text === "-c" || a.text === "--command")
+    if (c !== -1 && args[c + 1]) walk.script(args[c + 1]!.text, inv.state, "script -c")
+  }
+  return ALLOW
+}
+
+/** tmux and screen run what they are given, or type it into a shell (send-keys). */
+const multiplexer: Rule = (inv, walk, name) => {
+  const words = inv.args.slice(1).map((a) => a.text)
+  const verb = words.find((w) => !w.startsWith("-"))
+  if (name === "tmux" && (verb === "send-keys" || verb === "send")) {
+    const keys = words.slice(words.indexOf(verb) + 1).filter((w, i, all) => !/^(Enter|C-m|KPEnter)$/.test(w) && !(w.startsWith("-") && i < all.length - 1) && !/^-t$/.test(all[i - 1] ?? ""))
+    if (keys.length) walk.script(keys.join(" "), inv.state, "keys sent to a tmux pane")
+  } else if ((name === "tmux" && /^(new-session|new|new-window|neww|split-window|splitw|respawn-pane)$/.test(verb ?? "")) || (name === "screen" && words.some((w) => /^-d?m/.test(w)))) {
+    const last = words.at(-1)
+    if (last && last !== verb && !last.startsWith("-")) walk.script(last, inv.state, `the command ${name} starts`)
+  }
+  return ALLOW
+}
+
+const launchctl: Rule = (inv) => {
+  const verb = inv.args[1]?.text
+  return verb && /^(unload|remove|bootout|disable|kill|stop)$/.test(verb) ? ask("proc.service-stop", `launchctl ${verb} stops or removes a launchd service`) : ALLOW
+}
+
 export const systemRules: Record<string, Rule> = {
+  launchctl,
+  alias: deferred,
+  trap: deferred,
+  at: deferred,
+  batch: deferred,
+  script: deferred,
+  tmux: multiplexer,
+  screen: multiplexer,
   service,
   kill,
   killall: killByName,

@@ -1,3 +1,4 @@
+import { resolve } from "node:path"
 import { type Arg, type Invocation, literal, placeholder, type Walk } from "../invocation"
 
 /**
@@ -13,7 +14,7 @@ interface WrapperSpec {
 }
 
 const SPECS: Record<string, WrapperSpec> = {
-  sudo: { valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/, inert: /^-[lvkKe]$|^--(list|validate|reset-timestamp|remove-timestamp|edit)$/ },
+  sudo: { valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/, inert: /^-[lvKe]$|^--(list|validate|remove-timestamp|edit)$/ },
   doas: { valued: /^-[uC]$/ },
   nohup: { valued: /^$/ },
   time: { valued: /^-[fo]$/ },
@@ -38,6 +39,14 @@ const SPECS: Record<string, WrapperSpec> = {
   runuser: { valued: /^-[ugs]$|^--(user|group|shell)$/ },
   watch: { valued: /^-[nd]$|^--(interval|differences)$/ },
   dotenv: { valued: /^-[ecv]$/ },
+  chroot: { valued: /^--(userspec|groups)$/, operands: 1 },
+  unshare: { valued: /^-[S G]$|^--(setuid|setgid|map-user|map-group|propagation|wd|root)$/ },
+  nsenter: { valued: /^-[tSGwr]$|^--(target|setuid|setgid|wd|root)$/ },
+  pkexec: { valued: /^--user$/ },
+  firejail: { valued: /^$/ },
+  "xvfb-run": { valued: /^-[nsefpw]$|^--(server-num|server-args|error-file|auth-file|xauth-protocol|wait)$/ },
+  "ssh-agent": { valued: /^-[aEtP]$/ },
+  "dbus-run-session": { valued: /^--(config-file|dbus-daemon)$/ },
   "with-contenv": { valued: /^$/ },
 }
 
@@ -60,6 +69,8 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   if ((name === "npm" && sub === "exec") || (name === "pipx" && sub === "run") || (name === "uv" && sub === "run") || (name === "poetry" && sub === "run")) return runner(inv, walk, 2)
   const spec = SPECS[name]
   if (!spec) return undefined
+  const chdir = name === "sudo" ? args.findIndex((a) => a.text === "-D" || a.text === "--chdir") : -1
+  if (chdir !== -1 && args[chdir + 1]) inv = { ...inv, state: { ...inv.state, cwd: args[chdir + 1]!.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, args[chdir + 1]!.text) } }
   let i = 1
   let operands = spec.operands ?? 0
   while (i < args.length) {
@@ -155,6 +166,8 @@ function envCommand(inv: Invocation, walk: Walk): Invocation | null {
       walk.script([text, ...rest].join(" "), inv.state, "env -S")
       return null
     }
+    const chdir = a === "-C" || a === "--chdir" ? args[i + 1] : /^-C.|^--chdir=/.test(a) ? { ...args[i]!, text: a.replace(/^-C|^--chdir=/, "") } : undefined
+    if (chdir) inv = { ...inv, state: { ...inv.state, cwd: chdir.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, chdir.text) } }
     if (/^-[uC]$|^--(unset|chdir)$/.test(a)) i += 2
     else if (a.startsWith("-")) i++
     else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {

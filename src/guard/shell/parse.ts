@@ -159,6 +159,7 @@ class Parser extends Reader {
         }
         if (SKIPPED_KEYWORDS.has(word.raw)) {
           if (word.raw === "esac" && this.caseDepth > 0) this.caseDepth--
+          if (word.raw === "function") this.functionName()
           continue
         }
         if (word.raw === "for" || word.raw === "case") {
@@ -177,6 +178,14 @@ class Parser extends Reader {
       }
     }
     return cmd.words.length || cmd.assigns.length || cmd.redirects.length ? cmd : undefined
+  }
+
+  /** `function name [()]`: the name is not a command; the body that follows is parsed as commands. */
+  private functionName(): void {
+    this.blanks()
+    this.word()
+    this.blanks()
+    if (this.src.startsWith("()", this.pos)) this.pos += 2
   }
 
   /** `for x in a b c` / `case w in`: the header words are data; the body is parsed as commands. */
