@@ -145,6 +145,32 @@ class LazyPostings {
     return fields
   }
 
+  /** Start of a field's (document, frequency) pairs in the encoded form, and their count. */
+  #field(fieldId: number): [number, number] {
+    const n = this.numbers
+    let p = this.offset
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) {
+      const id = n[p] as number
+      const nd = n[p + 1] as number
+      if (id === fieldId) return [p + 2, nd]
+      p += 2 + 2 * nd
+    }
+    return [p, 0]
+  }
+
+  /** Scoring reads the encoded postings directly: no Maps are built for a term a query only reads. */
+  countIn(fieldId: number): number {
+    return this.#decoded ? (this.#decoded.get(fieldId)?.size ?? 0) : this.#field(fieldId)[1]
+  }
+
+  eachIn(fieldId: number, visit: (doc: number, freq: number) => void): void {
+    if (this.#decoded) return this.#decoded.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
+    const [start, count] = this.#field(fieldId)
+    const n = this.numbers
+    for (let p = start, end = start + 2 * count; p < end; p += 2) visit(n[p] as number, n[p + 1] as number)
+  }
+
   get size(): number {
     return this.#real().size
   }
@@ -179,4 +205,22 @@ class LazyPostings {
   [Symbol.iterator]() {
     return this.#real()[Symbol.iterator]()
   }
+}
+
+/** A term's postings: field id → (document → frequency), decoded or still in snapshot form. */
+export type Postings = Map<number, Map<number, number>> | LazyPostings
+
+/** Documents holding the term in a field; with `live`, only those it accepts (discarded ones linger). */
+export function postingCount(data: Postings, fieldId: number, live?: (doc: number) => boolean): number {
+  if (!live) return data instanceof LazyPostings ? data.countIn(fieldId) : (data.get(fieldId)?.size ?? 0)
+  let n = 0
+  eachPosting(data, fieldId, (doc) => {
+    if (live(doc)) n++
+  })
+  return n
+}
+
+export function eachPosting(data: Postings, fieldId: number, visit: (doc: number, freq: number) => void): void {
+  if (data instanceof LazyPostings) return data.eachIn(fieldId, visit)
+  data.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
 }

@@ -1,0 +1,57 @@
+import { describe, expect, test } from "bun:test"
+import { INDEX_OPTIONS, newSearch } from "../../src/memory/read/cache"
+import { rankedMatches } from "../../src/memory/read/_score"
+import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
+
+const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "auth", "mailer", "reports"]
+const VERBS = ["retries", "retry", "migrations", "migrating", "translate", "translations", "caches", "cached"]
+const QUERIES = ["billing retries", "migration of the checkout", "translate", "auth auth mailer", "note 7", "cach", "nothing-matches-this", "the of a", ""]
+
+function docs(n: number) {
+  return Array.from({ length: n }, (_, i) => ({
+    id: `d${i}`,
+    title: `${SERVICES[i % 8]} note ${i % 13}`,
+    // uneven lengths and repeated words, so BM25 field lengths and frequencies differ
+    text: `${VERBS[i % 8]} ${SERVICES[(i * 3) % 8]} ${"filler ".repeat(i % 5)}${i % 4 ? VERBS[(i + 3) % 8] : ""}`,
+  }))
+}
+
+const all = (ms: ReturnType<typeof newSearch>, q: string) => [...rankedMatches(ms, q)].map((r) => [r.id, r.score])
+const reference = (ms: ReturnType<typeof newSearch>, q: string) => ms.search(q).map((r) => [r.id, r.score])
+
+describe("typed-array scoring", () => {
+  test("ranks and scores exactly like MiniSearch's search, ties included", () => {
+    const ms = newSearch()
+    ms.addAll(docs(200))
+    for (const q of QUERIES) expect(all(ms, q)).toEqual(reference(ms, q))
+    expect(all(ms, "billing retries").length).toBeGreaterThan(20)
+    expect(all(ms, "nothing-matches-this")).toEqual([])
+  })
+
+  test("more matches than one batch come out complete and in order", () => {
+    const ms = newSearch()
+    ms.addAll(docs(3000))
+    const got = all(ms, "retries checkout filler")
+    expect(got.length).toBeGreaterThan(2000)
+    expect(got).toEqual(reference(ms, "retries checkout filler"))
+    // a caller that stops early gets the same head
+    const head: string[] = []
+    for (const r of rankedMatches(ms, "retries checkout filler")) if (head.push(r.id) >= 10) break
+    expect(head).toEqual(got.slice(0, 10).map(([id]) => id as string))
+  })
+
+  test("discarded documents are never returned; postings read from a snapshot give the same answer", () => {
+    const ms = newSearch()
+    ms.addAll(docs(300))
+    for (const id of ["d1", "d9", "d17"]) ms.discard(id)
+    const ids = [...rankedMatches(ms, "search retry")].map((r) => r.id)
+    expect(ids.length).toBeGreaterThan(0)
+    expect(ids).not.toContain("d9")
+    expect(ids).not.toContain("d17")
+    const ref = newSearch()
+    ref.addAll(docs(300).filter((d) => !["d1", "d9", "d17"].includes(d.id)))
+    expect(new Set(ids)).toEqual(new Set(ref.search("search retry").map((r) => r.id)))
+    const copy = unpackIndex(packIndex(ref), INDEX_OPTIONS)
+    for (const q of QUERIES) expect(all(copy, q)).toEqual(reference(ref, q))
+  })
+})
