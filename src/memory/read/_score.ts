@@ -46,14 +46,26 @@ const popcount = (x: number) => {
   return n
 }
 
+/**
+ * Per-document accumulators, shared by every query and left all zero after each: fresh arrays per
+ * query (a few MB at 100k) pile up faster than the collector returns them. Only the synchronous
+ * part of a query, before its first hit is handed out, uses them.
+ */
+let scratch = { total: new Float64Array(0), mask: new Uint32Array(0), termScore: new Float64Array(0) }
+
+function scratchFor(size: number) {
+  if (scratch.total.length < size) {
+    const n = Math.max(size, Math.ceil(scratch.total.length * 1.5))
+    scratch = { total: new Float64Array(n), mask: new Uint32Array(n), termScore: new Float64Array(n) }
+  }
+  return scratch
+}
+
 export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<Match> {
   const m = ms as unknown as Internals
   const terms = queryTerms(query)
   if (!terms.length || !m._documentCount) return
-  const size = m._nextId + 1
-  const total = new Float64Array(size)
-  const mask = new Uint32Array(size)
-  const termScore = new Float64Array(size)
+  const { total, mask, termScore } = scratchFor(m._nextId + 1)
   const touched: number[] = []
   const bits = new Map<string, number>()
   const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
@@ -97,7 +109,12 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<M
   }
   const n = touched.length
   const final = new Float64Array(n)
-  for (let i = 0; i < n; i++) final[i] = (total[touched[i] as number] as number) * (popcount(mask[touched[i] as number] as number) || 1)
+  for (let i = 0; i < n; i++) {
+    const doc = touched[i] as number
+    final[i] = (total[doc] as number) * (popcount(mask[doc] as number) || 1)
+    total[doc] = 0
+    mask[doc] = 0
+  }
   let given = 0
   for (let want = FIRST_BATCH; given < n; want *= BATCH_GROWTH) {
     let picked: number[]

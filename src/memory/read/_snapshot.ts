@@ -85,7 +85,9 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   const fields = (options as { fields: string[] }).fields
   if (Object.keys(h.fieldIds).join() !== fields.join()) throw new Error("index snapshot was made with other fields")
   const start = 4 + headerLength + ((4 - ((4 + headerLength) % 4)) % 4)
-  const numbers = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.byteLength))
+  // a view when the numbers are aligned in place (they are in a freshly opened snapshot): no second copy of the postings
+  const at = bytes.byteOffset + start
+  const numbers = at % 4 === 0 ? new Uint32Array(bytes.buffer, at, (bytes.byteLength - start) >>> 2) : new Uint32Array(bytes.buffer.slice(at, bytes.byteOffset + bytes.byteLength))
   const ms = new MiniSearch<T>(options)
   const m = internals(ms)
   m._documentCount = h.documentCount
