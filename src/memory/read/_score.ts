@@ -61,6 +61,29 @@ function scratchFor(size: number) {
   return scratch
 }
 
+/** Liveness and field lengths by short id, so the scoring loop reads arrays rather than Maps. */
+interface DocTable {
+  nextId: number
+  documentCount: number
+  live: Uint8Array
+  lengths: Float64Array[]
+}
+
+const docTables = new WeakMap<Internals, DocTable>()
+
+function docTable(m: Internals): DocTable {
+  const cached = docTables.get(m)
+  // an add always moves _nextId and a discard always lowers _documentCount, so equal counts mean an unchanged index
+  if (cached && cached.nextId === m._nextId && cached.documentCount === m._documentCount) return cached
+  const size = m._nextId + 1
+  const nFields = Object.keys(m._fieldIds).length
+  const table: DocTable = { nextId: m._nextId, documentCount: m._documentCount, live: new Uint8Array(size), lengths: Array.from({ length: nFields }, () => new Float64Array(size)) }
+  for (const doc of m._documentIds.keys()) table.live[doc] = 1
+  for (const [doc, lengths] of m._fieldLength) for (let f = 0; f < nFields; f++) (table.lengths[f] as Float64Array)[doc] = lengths[f] ?? 0
+  docTables.set(m, table)
+  return table
+}
+
 export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<Match> {
   const m = ms as unknown as Internals
   const terms = queryTerms(query)
@@ -70,7 +93,8 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<M
   const bits = new Map<string, number>()
   const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
   const fields = Object.keys(m._fieldIds).map((f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const)
-  const live = (doc: number) => m._documentIds.has(doc)
+  const docs = docTable(m)
+  const live = (doc: number) => docs.live[doc] === 1
   for (const term of terms) {
     if (!bits.has(term)) bits.set(term, 1 << Math.min(bits.size, 31))
     const bit = bits.get(term) as number
@@ -84,7 +108,7 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<M
         const idf = Math.log(1 + (m._documentCount - matching + 0.5) / (matching + 0.5))
         eachPosting(data, fieldId, (doc, freq) => {
           if (!live(doc)) return
-          const length = (m._fieldLength.get(doc) as number[])[fieldId] as number
+          const length = (docs.lengths[fieldId] as Float64Array)[doc] as number
           const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
           // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
           const s = weight * 1 * boost * 1 * raw
