@@ -110,7 +110,7 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     for (const group of idx?.meta.get(id)?.entityGroups ?? []) {
       const ids = idx?.entities.get(group[0] as string)
       // an entity every item mentions links nothing in particular
-      if (!ids || ids.size > SHARED_ENTITY_FANOUT) continue
+      if (!ids || ids.length > SHARED_ENTITY_FANOUT) continue
       for (const other of ids) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
     }
     return out
