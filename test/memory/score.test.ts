@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test"
 import { INDEX_OPTIONS, newSearch } from "../../src/memory/read/cache"
 import { rankedMatches } from "../../src/memory/read/_score"
+import { isSorted, radixTree } from "../../src/memory/read/_radix"
 import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
 
 const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "auth", "mailer", "reports"]
@@ -71,5 +72,23 @@ describe("typed-array scoring", () => {
     expect(new Set(ids)).toEqual(new Set(ref.search("search retry").map((r) => r.id)))
     const copy = unpackIndex(packIndex(ref), INDEX_OPTIONS)
     for (const q of QUERIES) expect(all(copy, q)).toEqual(reference(ref, q))
+  })
+})
+
+describe("one-pass term tree", () => {
+  test("holds exactly what inserting the keys one by one holds, prefixes included", () => {
+    const keys = [...new Set(["a", "ab", "abc", "abd", "abdz", "b", "ba", "retri", "retry", "retries", "10", "100", "1000", "1001", "zz", "é", "ée"])].sort()
+    const values = keys.map((k) => `v:${k}`)
+    const inserted = (newSearch() as unknown as { _index: Map<string, string> & { atPrefix(p: string): Iterable<[string, string]>; constructor: new (t: Map<string, unknown>) => Map<string, string> & { atPrefix(p: string): Iterable<[string, string]> } } })._index
+    keys.forEach((k, i) => inserted.set(k, values[i] as string))
+    const built = new inserted.constructor(radixTree(keys, values))
+    const sorted = (it: Iterable<[string, string]>) => [...it].sort(([a], [b]) => (a < b ? -1 : 1))
+    expect(sorted(built)).toEqual(sorted(inserted))
+    expect(built.size).toBe(keys.length)
+    for (const p of ["", "a", "ab", "abd", "r", "retr", "1", "100", "é", "q"]) expect(sorted(built.atPrefix(p))).toEqual(sorted(inserted.atPrefix(p)))
+    for (const k of keys) expect(built.get(k)).toBe(`v:${k}`)
+    expect(built.get("abx")).toBeUndefined()
+    expect(isSorted(keys)).toBe(true)
+    expect(isSorted(["b", "a"])).toBe(false)
   })
 })

@@ -119,7 +119,9 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<M
     }
     score(m._index.get(term), 1)
     if (INDEX_OPTIONS.searchOptions.prefix(term)) {
-      for (const [longer, data] of m._index.atPrefix(term)) {
+      // in term order, whatever shape the tree has (built by inserts, or in one pass from a snapshot), so warm and cold processes rank alike
+      const longerTerms = [...m._index.atPrefix(term)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+      for (const [longer, data] of longerTerms) {
         const distance = longer.length - term.length
         if (distance) score(data, (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance))
       }

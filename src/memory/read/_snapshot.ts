@@ -1,4 +1,5 @@
 import MiniSearch from "minisearch"
+import { isSorted, radixTree } from "./_radix"
 
 /**
  * A compact binary form of a MiniSearch index, so a new process can load a project's index much
@@ -32,7 +33,9 @@ export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
   const post: number[] = []
   // postings of discarded documents linger until MiniSearch vacuums; they must not be persisted
   const live = m._documentIds
-  for (const [term, fields] of m._index) {
+  // sorted, so a reader can build the term tree in one pass (see _radix.ts)
+  const entries = [...m._index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [term, fields] of entries) {
     const kept: Array<[number, Array<[number, number]>]> = []
     for (const [fieldId, freqs] of fields) {
       const docs = [...freqs].filter(([doc]) => live.has(doc))
@@ -112,12 +115,20 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   }
   m._storedFields = new Map()
   const terms = h.terms ? h.terms.split("\n") : []
+  // postings stay encoded until a query reads them or an update touches the term
+  const postings: LazyPostings[] = new Array(terms.length)
   let p = 0
-  for (const term of terms) {
-    // postings stay encoded until a query (or an update) touches the term
-    m._index.set(term, new LazyPostings(numbers, p) as unknown as Map<number, Map<number, number>>)
+  for (let t = 0; t < terms.length; t++) {
+    postings[t] = new LazyPostings(numbers, p)
     const nf = numbers[p++] as number
     for (let f = 0; f < nf; f++) p += 2 + 2 * (numbers[p + 1] as number)
+  }
+  if (isSorted(terms)) {
+    const SearchableMap = (m._index as unknown as { constructor: new (tree: Map<string, unknown>) => Internals["_index"] }).constructor
+    m._index = new SearchableMap(radixTree(terms, postings))
+  } else {
+    // a snapshot written before terms were sorted
+    for (let t = 0; t < terms.length; t++) m._index.set(terms[t] as string, postings[t] as unknown as Map<number, Map<number, number>>)
   }
   return ms
 }
