@@ -111,7 +111,9 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   const nFields = Object.keys(h.fieldIds).length
   m._fieldLength = new Map()
   for (let i = h.nPost; i < h.nPost + h.nLen; i += nFields + 1) {
-    m._fieldLength.set(numbers[i] as number, Array.from(numbers.subarray(i + 1, i + 1 + nFields)))
+    const lengths = new Array<number>(nFields)
+    for (let f = 0; f < nFields; f++) lengths[f] = numbers[i + 1 + f] as number
+    m._fieldLength.set(numbers[i] as number, lengths)
   }
   m._storedFields = new Map()
   const terms = h.terms ? h.terms.split("\n") : []
