@@ -1,6 +1,4 @@
-import { redactSecrets } from "../memory/_redact"
-import { readsAsInstruction, scanInjection } from "../memory/_scan"
-import { cleanText } from "../memory/_text"
+import { cleanText, readsAsInstruction, redactSecrets, scanInjection } from "../memory/screen"
 
 /**
  * Text from another session is data. It goes through the memory faculty's own hygiene: control

@@ -1,34 +1,19 @@
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
-import { egcBinary } from "./_binary"
+import { installInto } from "./_installed-home"
 import { startMessagesServer, type Step } from "./_messages-server"
 
 /**
  * Runs the real Claude Code (`claude -p … --output-format json`) against the scripted Messages
- * server, with a temporary HOME whose ~/.claude/settings.json sends every hook to the compiled
+ * server, with a temporary HOME that `egc install` configured to send every hook to the compiled
  * egc binary. Only loopback traffic: telemetry, updates and error reporting are switched off.
  */
 export const CLAUDE = resolve(import.meta.dir, "../../node_modules/.bin/claude")
 
-const EVENTS: Record<string, string> = {
-  SessionStart: "session-start",
-  UserPromptSubmit: "prompt-submit",
-  PreToolUse: "pre-tool",
-  PostToolUse: "post-tool",
-  PostToolUseFailure: "post-tool",
-  PreCompact: "pre-compact",
-  Stop: "stop",
-  SessionEnd: "session-end",
-}
-
-export async function writeClaudeSettings(home: string): Promise<void> {
-  const bin = await egcBinary()
-  const hooks: Record<string, unknown> = {}
-  for (const [event, name] of Object.entries(EVENTS)) {
-    hooks[event] = [{ ...(event.includes("Tool") ? { matcher: "Bash" } : {}), hooks: [{ type: "command", command: `'${bin}' hook ${name} --tool claude-code`, timeout: 30 }] }]
-  }
+/** The HOME is configured by `egc install --yes --target claude-code` alone, as a user's would be. */
+export async function installClaudeHome(home: string): Promise<void> {
   mkdirSync(join(home, ".claude"), { recursive: true })
-  writeFileSync(join(home, ".claude", "settings.json"), JSON.stringify({ hooks }, null, 2))
+  await installInto(home, ["claude-code"], { cwd: home })
 }
 
 export interface ClaudeRun {

@@ -5,7 +5,7 @@ import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { makeGitRepo, tmpdir } from "../fixture"
 import { privateEgcHome } from "./_egc-home"
-import { runClaude, sentText, toolResult, writeClaudeSettings } from "./_claude"
+import { runClaude, sentText, toolResult, installClaudeHome } from "./_claude"
 
 /**
  * The real Claude Code, end to end: its hooks call the compiled egc binary, its model is the
@@ -21,7 +21,7 @@ describe("Claude Code with egc hooks", () => {
     const alpha = join(root.path, "alpha")
     const beta = join(root.path, "beta")
     for (const d of [home, alpha, beta]) mkdirSync(d, { recursive: true })
-    await writeClaudeSettings(home)
+    await installClaudeHome(home)
     makeGitRepo(alpha, { origin: "https://example.com/e2e/alpha.git" })
     makeGitRepo(beta, { origin: "https://example.com/e2e/beta.git" })
     writeFileSync(join(alpha, "README.md"), "alpha\n")
@@ -59,7 +59,7 @@ describe("Claude Code with egc hooks", () => {
     const repo = join(root.path, "repo")
     mkdirSync(home, { recursive: true })
     mkdirSync(repo, { recursive: true })
-    await writeClaudeSettings(home)
+    await installClaudeHome(home)
     const git = (...args: string[]) => {
       const r = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } })
       return r.stdout.toString().trim()
@@ -101,7 +101,7 @@ describe("Claude Code with egc hooks", () => {
     mkdirSync(home, { recursive: true })
     mkdirSync(proj, { recursive: true })
     makeGitRepo(proj, { origin: "https://example.com/e2e/lesson.git" })
-    await writeClaudeSettings(home)
+    await installClaudeHome(home)
     const missing = { tool: "Bash", input: { command: "ls /nonexistent-egc-e2e-dir", description: "list" } }
     const run = await runClaude({ home, cwd: proj, prompt: "look around", script: [missing, missing, missing, { text: "done" }] })
     expect(run.code).toBe(0)

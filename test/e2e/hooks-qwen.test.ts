@@ -19,7 +19,12 @@ describe("Qwen Code with egc hooks", () => {
     makeGitRepo(repo, { origin: "https://example.com/e2e/qwen.git" })
     writeFileSync(join(repo, "marker.txt"), "hi\n")
 
-    const run = await runQwen({ home, cwd: repo, prompt: "remember that hotfixes need two reviewers", script: [{ command: "git reset --hard HEAD~1" }, { command: "ls" }, { text: "done" }] })
+    const attempt = () => runQwen({ home, cwd: repo, prompt: "remember that hotfixes need two reviewers", script: [{ command: "git reset --hard HEAD~1" }, { command: "ls" }, { text: "done" }] })
+    // Qwen Code's shell tool (without node-pty, whose install script does not run here) now and
+    // then reports "Output: (empty)" for a command that printed; seen once in a loaded full run.
+    // One more session is run then; every assertion below holds for the run that is checked.
+    let run = await attempt()
+    if (toolMessage(run.requests, 2).includes("Output: (empty)")) run = await attempt()
     expect(run.code).toBe(0)
     const main = run.requests.filter((r) => Array.isArray(r.tools) && r.tools.length > 0)
     expect(JSON.stringify(main[0])).toContain("Saved for review")
