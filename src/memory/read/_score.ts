@@ -84,63 +84,78 @@ function docTable(m: Internals): DocTable {
   return table
 }
 
+type Scratch = typeof scratch
+
+/** Adds one query term's BM25 score (the exact term, and the longer terms it prefixes) into `termScore`; `reached` gets each document it first scores. */
+function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratch["termScore"], reached: number[]): void {
+  const live = (doc: number) => docs.live[doc] === 1
+  const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
+  const fields = Object.keys(m._fieldIds).map((f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const)
+  const add = (data: Postings | undefined, weight: number) => {
+    if (!data) return
+    for (const [fieldId, boost] of fields) {
+      const matching = postingCount(data, fieldId, m._dirtCount ? live : undefined)
+      if (!matching) continue
+      const avg = m._avgFieldLength[fieldId] as number
+      const lengths = docs.lengths[fieldId] as Float64Array
+      const idf = Math.log(1 + (m._documentCount - matching + 0.5) / (matching + 0.5))
+      eachPosting(data, fieldId, (doc, freq) => {
+        if (!live(doc)) return
+        const length = lengths[doc] as number
+        const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
+        // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
+        const s = weight * 1 * boost * 1 * raw
+        if (termScore[doc] === 0 && s > 0) reached.push(doc)
+        termScore[doc] = (termScore[doc] as number) + s
+      })
+    }
+  }
+  add(m._index.get(term), 1)
+  if (!INDEX_OPTIONS.searchOptions.prefix(term)) return
+  // in term order, whatever shape the tree has (built by inserts, or in one pass from a snapshot), so warm and cold processes rank alike
+  const longerTerms = [...m._index.atPrefix(term)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  for (const [longer, data] of longerTerms) {
+    const distance = longer.length - term.length
+    if (distance) add(data, (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance))
+  }
+}
+
+/** Every matching document (in the order first reached) and its final score: summed over terms, times the distinct terms matched. */
+function scoreAll(m: Internals, terms: string[]): { touched: number[]; final: Float64Array } {
+  const { total, mask, termScore } = scratchFor(m._nextId + 1)
+  const docs = docTable(m)
+  const touched: number[] = []
+  const bits = new Map<string, number>()
+  let reached: number[] = []
+  try {
+    for (const term of terms) {
+      if (!bits.has(term)) bits.set(term, 1 << Math.min(bits.size, 31))
+      const bit = bits.get(term) as number
+      reached = []
+      scoreTerm(m, term, docs, termScore, reached)
+      for (const doc of reached) {
+        if (total[doc] === 0 && mask[doc] === 0) touched.push(doc)
+        total[doc] = (total[doc] as number) + (termScore[doc] as number)
+        mask[doc] = (mask[doc] as number) | bit
+        termScore[doc] = 0
+      }
+    }
+    const final = new Float64Array(touched.length)
+    touched.forEach((doc, i) => (final[i] = (total[doc] as number) * (popcount(mask[doc] as number) || 1)))
+    return { touched, final }
+  } finally {
+    // the shared accumulators must be all zero for the next query, even if this one failed
+    for (const doc of touched) total[doc] = mask[doc] = 0
+    for (const doc of reached) total[doc] = mask[doc] = termScore[doc] = 0
+  }
+}
+
 export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<Match> {
   const m = ms as unknown as Internals
   const terms = queryTerms(query)
   if (!terms.length || !m._documentCount) return
-  const { total, mask, termScore } = scratchFor(m._nextId + 1)
-  const touched: number[] = []
-  const bits = new Map<string, number>()
-  const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
-  const fields = Object.keys(m._fieldIds).map((f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const)
-  const docs = docTable(m)
-  const live = (doc: number) => docs.live[doc] === 1
-  for (const term of terms) {
-    if (!bits.has(term)) bits.set(term, 1 << Math.min(bits.size, 31))
-    const bit = bits.get(term) as number
-    const mine: number[] = []
-    const score = (data: Postings | undefined, weight: number) => {
-      if (!data) return
-      for (const [fieldId, boost] of fields) {
-        const matching = postingCount(data, fieldId, m._dirtCount ? live : undefined)
-        if (!matching) continue
-        const avg = m._avgFieldLength[fieldId] as number
-        const idf = Math.log(1 + (m._documentCount - matching + 0.5) / (matching + 0.5))
-        eachPosting(data, fieldId, (doc, freq) => {
-          if (!live(doc)) return
-          const length = (docs.lengths[fieldId] as Float64Array)[doc] as number
-          const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
-          // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
-          const s = weight * 1 * boost * 1 * raw
-          if (termScore[doc] === 0 && s > 0) mine.push(doc)
-          termScore[doc] = (termScore[doc] as number) + s
-        })
-      }
-    }
-    score(m._index.get(term), 1)
-    if (INDEX_OPTIONS.searchOptions.prefix(term)) {
-      // in term order, whatever shape the tree has (built by inserts, or in one pass from a snapshot), so warm and cold processes rank alike
-      const longerTerms = [...m._index.atPrefix(term)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-      for (const [longer, data] of longerTerms) {
-        const distance = longer.length - term.length
-        if (distance) score(data, (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance))
-      }
-    }
-    for (const doc of mine) {
-      if (total[doc] === 0 && mask[doc] === 0) touched.push(doc)
-      total[doc] = (total[doc] as number) + (termScore[doc] as number)
-      mask[doc] = (mask[doc] as number) | bit
-      termScore[doc] = 0
-    }
-  }
+  const { touched, final } = scoreAll(m, terms)
   const n = touched.length
-  const final = new Float64Array(n)
-  for (let i = 0; i < n; i++) {
-    const doc = touched[i] as number
-    final[i] = (total[doc] as number) * (popcount(mask[doc] as number) || 1)
-    total[doc] = 0
-    mask[doc] = 0
-  }
   let given = 0
   for (let want = FIRST_BATCH; given < n; want *= BATCH_GROWTH) {
     let picked: number[]
