@@ -92,3 +92,27 @@ describe("one-pass term tree", () => {
     expect(isSorted(["b", "a"])).toBe(false)
   })
 })
+
+describe("packing a loaded index", () => {
+  test("repacking a snapshot gives the same bytes, and drops documents discarded since", () => {
+    const ms = newSearch()
+    ms.addAll(docs(400))
+    const packed = packIndex(ms)
+    const loaded = unpackIndex(packed, INDEX_OPTIONS)
+    expect(packIndex(loaded)).toEqual(packed)
+    expect(all(loaded, "reports cached").map(([id]) => id)).toContain("d7")
+    loaded.discard("d7")
+    loaded.add({ id: "d400", title: "billing retries", text: "a new note" })
+    const again = unpackIndex(packIndex(loaded), INDEX_OPTIONS)
+    const truth = newSearch()
+    truth.addAll([...docs(400).filter((d) => d.id !== "d7"), { id: "d400", title: "billing retries", text: "a new note" }])
+    for (const q of QUERIES) {
+      const got = all(again, q)
+      const want = reference(truth, q)
+      expect(got.map(([id]) => id)).toEqual(want.map(([id]) => id))
+      got.forEach(([, score], i) => expect(score as number).toBeCloseTo(want[i]?.[1] as number, 9))
+    }
+    expect(all(again, "billing retries").map(([id]) => id)).toContain("d400")
+    expect(all(again, "reports cached").map(([id]) => id)).not.toContain("d7")
+  })
+})

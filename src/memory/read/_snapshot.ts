@@ -1,5 +1,6 @@
 import MiniSearch from "minisearch"
 import { isSorted, radixTree } from "./_radix"
+import { U32Builder } from "./_u32"
 
 /**
  * A compact binary form of a MiniSearch index, so a new process can load a project's index much
@@ -30,24 +31,33 @@ const internals = <T>(ms: MiniSearch<T>) => ms as unknown as Internals
 export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
   const m = internals(ms)
   const terms: string[] = []
-  const post: number[] = []
+  const post = new U32Builder()
   // postings of discarded documents linger until MiniSearch vacuums; they must not be persisted
   const live = m._documentIds
   // sorted, so a reader can build the term tree in one pass (see _radix.ts)
   const entries = [...m._index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  for (const [term, fields] of entries) {
-    const kept: Array<[number, Array<[number, number]>]> = []
-    for (const [fieldId, freqs] of fields) {
-      const docs = [...freqs].filter(([doc]) => live.has(doc))
-      if (docs.length) kept.push([fieldId, docs])
+  const pairs = new U32Builder()
+  for (const [term, data] of entries) {
+    const start = post.length
+    post.push(0)
+    let kept = 0
+    // read through eachPosting: postings still in snapshot form are copied without being decoded into Maps
+    for (const fieldId of fieldIdsOf(data as Postings)) {
+      pairs.length = 0
+      eachPosting(data as Postings, fieldId, (doc, freq) => {
+        if (live.has(doc)) pairs.push(doc).push(freq)
+      })
+      if (!pairs.length) continue
+      post.push(fieldId).push(pairs.length / 2)
+      post.append(pairs)
+      kept++
     }
-    if (!kept.length) continue
+    if (!kept) {
+      post.length = start
+      continue
+    }
+    post.set(start, kept)
     terms.push(term)
-    post.push(kept.length)
-    for (const [fieldId, docs] of kept) {
-      post.push(fieldId, docs.length)
-      for (const [doc, freq] of docs) post.push(doc, freq)
-    }
   }
   const nFields = Object.keys(m._fieldIds).length
   const lengths: number[] = []
@@ -62,11 +72,11 @@ export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
     ids.push(id)
   }
   const header = new TextEncoder().encode(
-    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: m._dirtCount, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
+    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: 0, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
   )
   const pad = (4 - ((4 + header.length) % 4)) % 4
   const numbers = new Uint32Array(post.length + lengths.length + shorts.length)
-  numbers.set(post, 0)
+  numbers.set(post.view(), 0)
   numbers.set(lengths, post.length)
   numbers.set(shorts, post.length + lengths.length)
   const out = new Uint8Array(4 + header.length + pad + numbers.byteLength)
@@ -174,6 +184,19 @@ class LazyPostings {
     return [p, 0]
   }
 
+  fieldIds(): number[] {
+    if (this.#decoded) return [...this.#decoded.keys()]
+    const n = this.numbers
+    const out: number[] = []
+    let p = this.offset
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) {
+      out.push(n[p] as number)
+      p += 2 + 2 * (n[p + 1] as number)
+    }
+    return out
+  }
+
   /** Scoring reads the encoded postings directly: no Maps are built for a term a query only reads. */
   countIn(fieldId: number): number {
     return this.#decoded ? (this.#decoded.get(fieldId)?.size ?? 0) : this.#field(fieldId)[1]
@@ -238,4 +261,8 @@ export function postingCount(data: Postings, fieldId: number, live?: (doc: numbe
 export function eachPosting(data: Postings, fieldId: number, visit: (doc: number, freq: number) => void): void {
   if (data instanceof LazyPostings) return data.eachIn(fieldId, visit)
   data.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
+}
+
+function fieldIdsOf(data: Postings): number[] {
+  return data instanceof LazyPostings ? data.fieldIds() : [...data.keys()]
 }
