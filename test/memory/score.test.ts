@@ -29,6 +29,19 @@ describe("typed-array scoring", () => {
     expect(all(ms, "nothing-matches-this")).toEqual([])
   })
 
+  test("documents added after a query are scored like the rest", () => {
+    const ms = newSearch()
+    const all300 = docs(300)
+    ms.addAll(all300.slice(0, 100))
+    expect(all(ms, "billing retries")).toEqual(reference(ms, "billing retries"))
+    for (const d of all300.slice(100)) {
+      ms.add(d)
+      if (Number(d.id.slice(1)) % 37 === 0) expect(all(ms, "billing retries")).toEqual(reference(ms, "billing retries"))
+    }
+    for (const q of QUERIES) expect(all(ms, q)).toEqual(reference(ms, q))
+    expect(all(ms, "billing retries").map(([id]) => id)).toContain("d296")
+  })
+
   test("more matches than one batch come out complete and in order", () => {
     const ms = newSearch()
     ms.addAll(docs(3000))

@@ -75,13 +75,27 @@ function docTable(m: Internals): DocTable {
   const cached = docTables.get(m)
   // an add always moves _nextId and a discard always lowers _documentCount, so equal counts mean an unchanged index
   if (cached && cached.nextId === m._nextId && cached.documentCount === m._documentCount) return cached
-  const size = m._nextId + 1
+  const added = cached ? m._nextId - cached.nextId : 0
+  // only additions since (the common case: a process writes, then recalls): fill in the new short ids
+  if (cached && added > 0 && cached.documentCount + added === m._documentCount && m._nextId < cached.live.length) {
+    for (let doc = cached.nextId; doc < m._nextId; doc++) fill(m, cached, doc)
+    cached.nextId = m._nextId
+    cached.documentCount = m._documentCount
+    return cached
+  }
+  // room to grow, so later additions fill in place
+  const size = Math.ceil((m._nextId + 1) * 1.25) + 64
   const nFields = Object.keys(m._fieldIds).length
   const table: DocTable = { nextId: m._nextId, documentCount: m._documentCount, live: new Uint8Array(size), lengths: Array.from({ length: nFields }, () => new Float64Array(size)) }
-  for (const doc of m._documentIds.keys()) table.live[doc] = 1
-  for (const [doc, lengths] of m._fieldLength) for (let f = 0; f < nFields; f++) (table.lengths[f] as Float64Array)[doc] = lengths[f] ?? 0
+  for (const doc of m._documentIds.keys()) fill(m, table, doc)
   docTables.set(m, table)
   return table
+}
+
+function fill(m: Internals, table: DocTable, doc: number): void {
+  const lengths = m._fieldLength.get(doc)
+  table.live[doc] = m._documentIds.has(doc) ? 1 : 0
+  for (let f = 0; f < table.lengths.length; f++) (table.lengths[f] as Float64Array)[doc] = lengths?.[f] ?? 0
 }
 
 type Scratch = typeof scratch
