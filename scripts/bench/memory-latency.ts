@@ -3,7 +3,8 @@
  * Latency benchmark: `bun run scripts/bench/memory-latency.ts [--max 100000] [--projects 1]`.
  * Fills one store through the real write layer (one transaction per write, as in production) up to
  * 1k, 10k and 100k items in one project (or spread over N projects), and at each size reports write
- * p95, warm recall p95 in this process, and a cold process's first recall and its peak memory.
+ * p95, warm recall p95 in this process, a cold process's first recall and its peak memory, and
+ * recall right after each of 200 further writes (which includes the periodic snapshot rewrite).
  * `--child <db> <repo> <queries>` is the cold process itself.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
@@ -149,6 +150,17 @@ for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
   const coldText = await new Response(proc.stdout).text()
   await proc.exited
   const cold = JSON.parse(coldText.trim()) as Record<string, number>
+  // a long-lived process that writes between recalls: each recall indexes the new item, and every
+  // SNAPSHOT_EVERY changes one of them also rewrites the sealed snapshot
+  const churn: number[] = []
+  for (let i = 0; i < 200; i++) {
+    const r = memory.write(item(written), { project: target.project, actor: agent })
+    if (r.outcome !== "created") throw new Error(`write ${written}: ${r.outcome} ${r.reason ?? ""}`)
+    written++
+    const c = performance.now()
+    memory.recall({ project: target.project, query: QUERIES[i % QUERIES.length] as string })
+    churn.push(performance.now() - c)
+  }
   const row = {
     items: size,
     projects: projectCount,
@@ -164,6 +176,9 @@ for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
     coldSinceProcessStartMs: cold.sinceProcessStartMs,
     coldWarmP95: cold.warmP95,
     coldPeakRssMb: cold.peakRssMb,
+    recallAfterWriteP50: pct(churn, 0.5),
+    recallAfterWriteP95: pct(churn, 0.95),
+    recallAfterWriteMax: pct(churn, 1),
   }
   report.push(row)
   process.stdout.write(`${JSON.stringify(row)}\n`)

@@ -2,6 +2,7 @@ import { MINUTE, now } from "./_time"
 import { newId } from "../core/ids"
 import type { Project } from "../core/project"
 import { projectIndex } from "./read/cache"
+import { rankedMatches } from "./read/_score"
 import { scopeFilter } from "./read"
 import { processTerm, tokenize } from "./read/_terms"
 import { normalEntity } from "./_text"
@@ -91,8 +92,10 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
   const seen: Array<{ v: ItemView; s: number }> = []
   for (const pid of scope.projects ?? []) {
     const idx = projectIndex(store, pid)
-    for (const r of idx.search.search(`${p.title} ${p.body} ${p.entities.join(" ")}`).slice(0, 20)) {
-      const m = idx.meta.get(String(r.id))
+    let taken = 0
+    for (const r of rankedMatches(idx.search, `${p.title} ${p.body} ${p.entities.join(" ")}`)) {
+      if (++taken > 20) break
+      const m = idx.meta.get(r.id)
       if (!m || m.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
       const v = idx.view(m.id)
       if (v) seen.push({ v, s: similarity(p, v) })

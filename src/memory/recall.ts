@@ -5,6 +5,7 @@ import type { Store } from "./_store"
 import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"
 import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } from "./read/cache"
+import { rankedMatches } from "./read/_score"
 import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
 /**
@@ -58,7 +59,7 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
     }
     return out
   }
-  return { items: metas, lexical: new Map(search.search(q.query).map((r) => [String(r.id), r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
+  return { items: metas, lexical: new Map([...rankedMatches(search, q.query)].map((r) => [r.id, r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
 }
 
 /**
@@ -79,8 +80,8 @@ function candidates(store: Store, q: RecallQuery): Candidates {
   const indexes = (scope.projects ?? []).map((p) => projectIndex(store, p))
   for (const idx of indexes) {
     let taken = 0
-    for (const r of idx.search.search(q.query)) {
-      const m = idx.meta.get(String(r.id))
+    for (const r of rankedMatches(idx.search, q.query)) {
+      const m = idx.meta.get(r.id)
       if (!live(m)) continue
       found.set(m.id, m)
       lexical.set(m.id, r.score)
@@ -109,7 +110,7 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     for (const group of idx?.meta.get(id)?.entityGroups ?? []) {
       const ids = idx?.entities.get(group[0] as string)
       // an entity every item mentions links nothing in particular
-      if (!ids || ids.size > SHARED_ENTITY_FANOUT) continue
+      if (!ids || ids.length > SHARED_ENTITY_FANOUT) continue
       for (const other of ids) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
     }
     return out

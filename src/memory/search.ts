@@ -1,6 +1,7 @@
 import { now } from "../core/clock"
 import { asList, scopeFilter } from "./read"
 import { projectIndex } from "./read/cache"
+import { rankedMatches } from "./read/_score"
 import type { Store } from "./_store"
 import type { ItemList, ItemView, SearchQuery, Unreadable } from "./types"
 
@@ -19,8 +20,8 @@ export function search(store: Store, q: SearchQuery): ItemList {
   for (const project of projects) {
     const idx = projectIndex(store, project)
     let taken = 0
-    for (const r of idx.search.search(q.query)) {
-      const m = idx.meta.get(String(r.id))
+    for (const r of rankedMatches(idx.search, q.query)) {
+      const m = idx.meta.get(r.id)
       if (!m || m.status !== "active" || (scopes && !scopes.has(m.scope)) || (kinds && !kinds.has(m.kind))) continue
       if (m.expiresAt !== undefined && m.expiresAt <= t) continue
       const v = idx.view(m.id)

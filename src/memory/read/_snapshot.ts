@@ -1,4 +1,6 @@
 import MiniSearch from "minisearch"
+import { isSorted, radixTree } from "./_radix"
+import { U32Builder } from "./_u32"
 
 /**
  * A compact binary form of a MiniSearch index, so a new process can load a project's index much
@@ -29,22 +31,33 @@ const internals = <T>(ms: MiniSearch<T>) => ms as unknown as Internals
 export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
   const m = internals(ms)
   const terms: string[] = []
-  const post: number[] = []
+  const post = new U32Builder()
   // postings of discarded documents linger until MiniSearch vacuums; they must not be persisted
   const live = m._documentIds
-  for (const [term, fields] of m._index) {
-    const kept: Array<[number, Array<[number, number]>]> = []
-    for (const [fieldId, freqs] of fields) {
-      const docs = [...freqs].filter(([doc]) => live.has(doc))
-      if (docs.length) kept.push([fieldId, docs])
+  // sorted, so a reader can build the term tree in one pass (see _radix.ts)
+  const entries = [...m._index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const pairs = new U32Builder()
+  for (const [term, data] of entries) {
+    const start = post.length
+    post.push(0)
+    let kept = 0
+    // read through eachPosting: postings still in snapshot form are copied without being decoded into Maps
+    for (const fieldId of fieldIdsOf(data as Postings)) {
+      pairs.length = 0
+      eachPosting(data as Postings, fieldId, (doc, freq) => {
+        if (live.has(doc)) pairs.push(doc).push(freq)
+      })
+      if (!pairs.length) continue
+      post.push(fieldId).push(pairs.length / 2)
+      post.append(pairs)
+      kept++
     }
-    if (!kept.length) continue
+    if (!kept) {
+      post.length = start
+      continue
+    }
+    post.set(start, kept)
     terms.push(term)
-    post.push(kept.length)
-    for (const [fieldId, docs] of kept) {
-      post.push(fieldId, docs.length)
-      for (const [doc, freq] of docs) post.push(doc, freq)
-    }
   }
   const nFields = Object.keys(m._fieldIds).length
   const lengths: number[] = []
@@ -59,11 +72,11 @@ export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
     ids.push(id)
   }
   const header = new TextEncoder().encode(
-    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: m._dirtCount, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
+    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: 0, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
   )
   const pad = (4 - ((4 + header.length) % 4)) % 4
   const numbers = new Uint32Array(post.length + lengths.length + shorts.length)
-  numbers.set(post, 0)
+  numbers.set(post.view(), 0)
   numbers.set(lengths, post.length)
   numbers.set(shorts, post.length + lengths.length)
   const out = new Uint8Array(4 + header.length + pad + numbers.byteLength)
@@ -85,7 +98,9 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   const fields = (options as { fields: string[] }).fields
   if (Object.keys(h.fieldIds).join() !== fields.join()) throw new Error("index snapshot was made with other fields")
   const start = 4 + headerLength + ((4 - ((4 + headerLength) % 4)) % 4)
-  const numbers = new Uint32Array(bytes.buffer.slice(bytes.byteOffset + start, bytes.byteOffset + bytes.byteLength))
+  // a view when the numbers are aligned in place (they are in a freshly opened snapshot): no second copy of the postings
+  const at = bytes.byteOffset + start
+  const numbers = at % 4 === 0 ? new Uint32Array(bytes.buffer, at, (bytes.byteLength - start) >>> 2) : new Uint32Array(bytes.buffer.slice(at, bytes.byteOffset + bytes.byteLength))
   const ms = new MiniSearch<T>(options)
   const m = internals(ms)
   m._documentCount = h.documentCount
@@ -106,16 +121,26 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   const nFields = Object.keys(h.fieldIds).length
   m._fieldLength = new Map()
   for (let i = h.nPost; i < h.nPost + h.nLen; i += nFields + 1) {
-    m._fieldLength.set(numbers[i] as number, Array.from(numbers.subarray(i + 1, i + 1 + nFields)))
+    const lengths = new Array<number>(nFields)
+    for (let f = 0; f < nFields; f++) lengths[f] = numbers[i + 1 + f] as number
+    m._fieldLength.set(numbers[i] as number, lengths)
   }
   m._storedFields = new Map()
   const terms = h.terms ? h.terms.split("\n") : []
+  // postings stay encoded until a query reads them or an update touches the term
+  const postings: LazyPostings[] = new Array(terms.length)
   let p = 0
-  for (const term of terms) {
-    // postings stay encoded until a query (or an update) touches the term
-    m._index.set(term, new LazyPostings(numbers, p) as unknown as Map<number, Map<number, number>>)
+  for (let t = 0; t < terms.length; t++) {
+    postings[t] = new LazyPostings(numbers, p)
     const nf = numbers[p++] as number
     for (let f = 0; f < nf; f++) p += 2 + 2 * (numbers[p + 1] as number)
+  }
+  if (isSorted(terms)) {
+    const SearchableMap = (m._index as unknown as { constructor: new (tree: Map<string, unknown>) => Internals["_index"] }).constructor
+    m._index = new SearchableMap(radixTree(terms, postings))
+  } else {
+    // a snapshot written before terms were sorted
+    for (let t = 0; t < terms.length; t++) m._index.set(terms[t] as string, postings[t] as unknown as Map<number, Map<number, number>>)
   }
   return ms
 }
@@ -143,6 +168,45 @@ class LazyPostings {
     }
     this.#decoded = fields
     return fields
+  }
+
+  /** Start of a field's (document, frequency) pairs in the encoded form, and their count. */
+  #field(fieldId: number): [number, number] {
+    const n = this.numbers
+    let p = this.offset
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) {
+      const id = n[p] as number
+      const nd = n[p + 1] as number
+      if (id === fieldId) return [p + 2, nd]
+      p += 2 + 2 * nd
+    }
+    return [p, 0]
+  }
+
+  fieldIds(): number[] {
+    if (this.#decoded) return [...this.#decoded.keys()]
+    const n = this.numbers
+    const out: number[] = []
+    let p = this.offset
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) {
+      out.push(n[p] as number)
+      p += 2 + 2 * (n[p + 1] as number)
+    }
+    return out
+  }
+
+  /** Scoring reads the encoded postings directly: no Maps are built for a term a query only reads. */
+  countIn(fieldId: number): number {
+    return this.#decoded ? (this.#decoded.get(fieldId)?.size ?? 0) : this.#field(fieldId)[1]
+  }
+
+  eachIn(fieldId: number, visit: (doc: number, freq: number) => void): void {
+    if (this.#decoded) return this.#decoded.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
+    const [start, count] = this.#field(fieldId)
+    const n = this.numbers
+    for (let p = start, end = start + 2 * count; p < end; p += 2) visit(n[p] as number, n[p + 1] as number)
   }
 
   get size(): number {
@@ -179,4 +243,26 @@ class LazyPostings {
   [Symbol.iterator]() {
     return this.#real()[Symbol.iterator]()
   }
+}
+
+/** A term's postings: field id → (document → frequency), decoded or still in snapshot form. */
+export type Postings = Map<number, Map<number, number>> | LazyPostings
+
+/** Documents holding the term in a field; with `live`, only those it accepts (discarded ones linger). */
+export function postingCount(data: Postings, fieldId: number, live?: (doc: number) => boolean): number {
+  if (!live) return data instanceof LazyPostings ? data.countIn(fieldId) : (data.get(fieldId)?.size ?? 0)
+  let n = 0
+  eachPosting(data, fieldId, (doc) => {
+    if (live(doc)) n++
+  })
+  return n
+}
+
+export function eachPosting(data: Postings, fieldId: number, visit: (doc: number, freq: number) => void): void {
+  if (data instanceof LazyPostings) return data.eachIn(fieldId, visit)
+  data.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
+}
+
+function fieldIdsOf(data: Postings): number[] {
+  return data instanceof LazyPostings ? data.fieldIds() : [...data.keys()]
 }

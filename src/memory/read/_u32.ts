@@ -1,0 +1,31 @@
+/** A growable array of u32, for packing an index: millions of postings in a plain number array are several times larger and slower. */
+export class U32Builder {
+  #data = new Uint32Array(1024)
+  length = 0
+
+  push(value: number): this {
+    if (this.length === this.#data.length) this.#grow(this.length + 1)
+    this.#data[this.length++] = value
+    return this
+  }
+
+  append(other: U32Builder): void {
+    if (this.length + other.length > this.#data.length) this.#grow(this.length + other.length)
+    this.#data.set(other.view(), this.length)
+    this.length += other.length
+  }
+
+  set(at: number, value: number): void {
+    this.#data[at] = value
+  }
+
+  view(): Uint32Array {
+    return this.#data.subarray(0, this.length)
+  }
+
+  #grow(need: number): void {
+    const next = new Uint32Array(Math.max(need, this.#data.length * 2))
+    next.set(this.view())
+    this.#data = next
+  }
+}
