@@ -1,7 +1,7 @@
 import { describe, expect, test } from "bun:test"
 import { INDEX_OPTIONS, newSearch } from "../../src/memory/read/cache"
 import { rankedMatches } from "../../src/memory/read/_score"
-import { isSorted, radixTree } from "../../src/memory/read/_radix"
+import { isSorted, radixTree, sortedEntries } from "../../src/memory/read/_radix"
 import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
 
 const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "auth", "mailer", "reports"]
@@ -127,5 +127,16 @@ describe("packing a loaded index", () => {
     }
     expect(all(again, "billing retries").map(([id]) => id)).toContain("d400")
     expect(all(again, "reports cached").map(([id]) => id)).not.toContain("d7")
+  })
+})
+
+describe("sorted tree walk", () => {
+  test("lists every key of a tree built by inserts in sorted order", () => {
+    const keys = ["retry", "b", "abd", "a", "1000", "ab", "é", "abc", "retries", "10", "zz", "ée", "100", "abdz", "ba", "retri", "1001"]
+    const inserted = (newSearch() as unknown as { _index: Map<string, string> & { _tree: Map<string, unknown> } })._index
+    for (const k of keys) inserted.set(k, `v:${k}`)
+    const walked = sortedEntries<string>(inserted._tree)
+    expect(walked.map(([k]) => k)).toEqual([...keys].sort())
+    expect(walked.every(([k, v]) => v === `v:${k}`)).toBe(true)
   })
 })

@@ -32,3 +32,14 @@ export function isSorted(keys: string[]): boolean {
   for (let i = 1; i < keys.length; i++) if ((keys[i - 1] as string) >= (keys[i] as string)) return false
   return true
 }
+
+/** Every (key, value) of a tree in sorted order: children sorted at each node instead of sorting every key. */
+export function sortedEntries<V>(tree: Map<string, unknown>, prefix = "", out: Array<[string, V]> = []): Array<[string, V]> {
+  if (tree.has(LEAF)) out.push([prefix, tree.get(LEAF) as V])
+  const edges: string[] = []
+  for (const k of tree.keys()) if (k !== LEAF) edges.push(k)
+  // edges of one node start with distinct characters, so their order is the order of everything below them
+  edges.sort()
+  for (const k of edges) sortedEntries(tree.get(k) as Map<string, unknown>, prefix + k, out)
+  return out
+}

@@ -1,5 +1,5 @@
 import MiniSearch from "minisearch"
-import { isSorted, radixTree } from "./_radix"
+import { isSorted, radixTree, sortedEntries } from "./_radix"
 import { U32Builder } from "./_u32"
 
 /**
@@ -23,7 +23,7 @@ interface Internals {
   _avgFieldLength: number[]
   _storedFields: Map<number, unknown>
   _dirtCount: number
-  _index: { set(term: string, data: Map<number, Map<number, number>>): void; [Symbol.iterator](): Iterator<[string, Map<number, Map<number, number>>]> }
+  _index: { _tree: Map<string, unknown>; _prefix: string; set(term: string, data: Map<number, Map<number, number>>): void }
 }
 
 const internals = <T>(ms: MiniSearch<T>) => ms as unknown as Internals
@@ -35,9 +35,16 @@ export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
   // postings of discarded documents linger until MiniSearch vacuums; they must not be persisted
   const live = m._documentIds
   // sorted, so a reader can build the term tree in one pass (see _radix.ts)
-  const entries = [...m._index].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+  const entries = sortedEntries<Postings>(m._index._tree, m._index._prefix)
   const pairs = new U32Builder()
   for (const [term, data] of entries) {
+    // nothing discarded since the snapshot was loaded: a term it holds is copied as it is
+    const raw = m._dirtCount === 0 && data instanceof LazyPostings ? data.raw() : undefined
+    if (raw) {
+      post.appendArray(raw)
+      terms.push(term)
+      continue
+    }
     const start = post.length
     post.push(0)
     let kept = 0
@@ -182,6 +189,16 @@ class LazyPostings {
       p += 2 + 2 * nd
     }
     return [p, 0]
+  }
+
+  /** The encoded form (field count, then per field: id, count, pairs) while not yet decoded. */
+  raw(): Uint32Array | undefined {
+    if (this.#decoded) return undefined
+    const n = this.numbers
+    let p = this.offset
+    const nf = n[p++] as number
+    for (let f = 0; f < nf; f++) p += 2 + 2 * (n[p + 1] as number)
+    return n.subarray(this.offset, p)
   }
 
   fieldIds(): number[] {

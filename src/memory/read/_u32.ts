@@ -10,9 +10,13 @@ export class U32Builder {
   }
 
   append(other: U32Builder): void {
-    if (this.length + other.length > this.#data.length) this.#grow(this.length + other.length)
-    this.#data.set(other.view(), this.length)
-    this.length += other.length
+    this.appendArray(other.view())
+  }
+
+  appendArray(values: Uint32Array): void {
+    if (this.length + values.length > this.#data.length) this.#grow(this.length + values.length)
+    this.#data.set(values, this.length)
+    this.length += values.length
   }
 
   set(at: number, value: number): void {
