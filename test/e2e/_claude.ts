@@ -1,6 +1,7 @@
 import { mkdirSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { installInto } from "./_installed-home"
+import { runClient } from "./_run-client"
 import { startMessagesServer, type Step } from "./_messages-server"
 
 /**
@@ -27,28 +28,19 @@ export interface ClaudeRun {
 export async function runClaude(opts: { home: string; cwd: string; prompt: string; script: Step[]; env?: Record<string, string> }): Promise<ClaudeRun> {
   const server = startMessagesServer(opts.script)
   try {
-    const proc = Bun.spawn([CLAUDE, "-p", opts.prompt, "--output-format", "json", "--allowedTools", "Bash"], {
+    const { code, stdout, stderr } = await runClient([CLAUDE, "-p", opts.prompt, "--output-format", "json", "--allowedTools", "Bash"], {
       cwd: opts.cwd,
+      home: opts.home,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: opts.home,
-        EGC_HOME: process.env.EGC_HOME ?? join(opts.home, ".egc"),
         ANTHROPIC_API_KEY: "sk-test-not-a-key",
         ANTHROPIC_BASE_URL: server.url,
         DISABLE_TELEMETRY: "1",
         DISABLE_AUTOUPDATER: "1",
         DISABLE_ERROR_REPORTING: "1",
         CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        NO_COLOR: "1",
         ...opts.env,
       },
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
     })
-    const timer = setTimeout(() => proc.kill(), 100_000)
-    const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
-    clearTimeout(timer)
     let result: Record<string, any> = {}
     try {
       result = JSON.parse(stdout) as Record<string, any>

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { egcBinary } from "./_binary"
+import { runClient } from "./_run-client"
 
 /**
  * The real Codex CLI (`codex exec`) against a scripted Responses API on 127.0.0.1 (a model
@@ -53,17 +54,12 @@ export async function runCodex(opts: { home: string; cwd: string; prompt: string
     )
     const hooks = Object.fromEntries(Object.entries(EVENTS).map(([event, name]) => [event, [{ hooks: [{ type: "command", command: `'${bin}' hook ${name} --tool codex` }] }]]))
     writeFileSync(join(codexHome, "hooks.json"), JSON.stringify({ hooks }, null, 2))
-    const proc = Bun.spawn([CODEX, "exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", opts.prompt], {
+    const run = await runClient([CODEX, "exec", "--dangerously-bypass-hook-trust", "--skip-git-repo-check", opts.prompt], {
       cwd: opts.cwd,
-      env: { PATH: process.env.PATH ?? "", HOME: opts.home, CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-test-not-a-key", EGC_HOME: process.env.EGC_HOME ?? join(opts.home, ".egc"), NO_COLOR: "1" },
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
+      home: opts.home,
+      env: { CODEX_HOME: codexHome, OPENAI_API_KEY: "sk-test-not-a-key" },
     })
-    const timer = setTimeout(() => proc.kill(), 100_000)
-    const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
-    clearTimeout(timer)
-    return { code, stdout, stderr, requests }
+    return { ...run, requests }
   } finally {
     server.stop(true)
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { egcBinary } from "./_binary"
+import { runClient } from "./_run-client"
 
 /**
  * The real Gemini CLI (`gemini -p`) against a scripted generateContent server on 127.0.0.1, with
@@ -53,25 +54,16 @@ export async function runGemini(opts: { home: string; cwd: string; prompt: strin
     },
   })
   try {
-    const proc = Bun.spawn([GEMINI, "-p", opts.prompt], {
+    const run = await runClient([GEMINI, "-p", opts.prompt], {
       cwd: opts.cwd,
+      home: opts.home,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: opts.home,
-        EGC_HOME: process.env.EGC_HOME ?? join(opts.home, ".egc"),
         GEMINI_API_KEY: "test-not-a-key",
         GOOGLE_GEMINI_BASE_URL: `http://127.0.0.1:${server.port}`,
         GEMINI_CLI_NO_RELAUNCH: "true",
-        NO_COLOR: "1",
       },
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
     })
-    const timer = setTimeout(() => proc.kill(), 100_000)
-    const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
-    clearTimeout(timer)
-    return { code, stdout, stderr, requests }
+    return { ...run, requests }
   } finally {
     server.stop(true)
   }

@@ -1,6 +1,7 @@
 import { mkdirSync, writeFileSync } from "node:fs"
 import { join, resolve } from "node:path"
 import { egcBinary } from "./_binary"
+import { runClient } from "./_run-client"
 
 /**
  * The real Qwen Code (`qwen -p`) against a scripted OpenAI-compatible chat-completions server on
@@ -49,25 +50,16 @@ export async function runQwen(opts: { home: string; cwd: string; prompt: string;
     )
     mkdirSync(join(opts.home, ".qwen"), { recursive: true })
     writeFileSync(join(opts.home, ".qwen", "settings.json"), JSON.stringify({ security: { auth: { selectedType: "openai" }, folderTrust: { enabled: false } }, hooks }, null, 2))
-    const proc = Bun.spawn([QWEN, "-p", opts.prompt, "--approval-mode", "yolo"], {
+    const run = await runClient([QWEN, "-p", opts.prompt, "--approval-mode", "yolo"], {
       cwd: opts.cwd,
+      home: opts.home,
       env: {
-        PATH: process.env.PATH ?? "",
-        HOME: opts.home,
         OPENAI_API_KEY: "sk-test-not-a-key",
         OPENAI_BASE_URL: `http://127.0.0.1:${server.port}/v1`,
         OPENAI_MODEL: "scripted",
-        EGC_HOME: process.env.EGC_HOME ?? join(opts.home, ".egc"),
-        NO_COLOR: "1",
       },
-      stdin: "ignore",
-      stdout: "pipe",
-      stderr: "pipe",
     })
-    const timer = setTimeout(() => proc.kill(), 100_000)
-    const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
-    clearTimeout(timer)
-    return { code, stdout, stderr, requests }
+    return { ...run, requests }
   } finally {
     server.stop(true)
   }
