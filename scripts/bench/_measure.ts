@@ -17,16 +17,25 @@ export interface Case {
   stdin?: string
 }
 
-/** Run every case `runs` times after `warmup` runs, interleaving cases; returns ms samples per case. */
-export function timeProcesses(cases: Case[], runs = 30, warmup = 3): Map<string, number[]> {
-  const samples = new Map(cases.map((c) => [c.name, [] as number[]]))
+export interface Samples {
+  /** whole-process wall time, ms */
+  wall: number[]
+  /** the child's user + system CPU time, ms (what it costs when the box is not preempting it) */
+  cpu: number[]
+}
+
+/** Run every case `runs` times after `warmup` runs, interleaving cases so they share the noise. */
+export function timeProcesses(cases: Case[], runs = 30, warmup = 3, cwd?: string): Map<string, Samples> {
+  const samples = new Map(cases.map((c) => [c.name, { wall: [], cpu: [] } as Samples]))
   for (let i = 0; i < warmup + runs; i++) {
     for (const c of cases) {
       const t0 = performance.now()
-      const r = Bun.spawnSync(c.cmd, { env: { ...process.env, ...c.env }, stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin), stdout: "ignore", stderr: "ignore" })
+      const r = Bun.spawnSync(c.cmd, { cwd, env: { ...process.env, ...c.env }, stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin), stdout: "ignore", stderr: "ignore" })
       const dt = performance.now() - t0
       if (r.exitCode === null) throw new Error(`${c.name} did not exit`)
-      if (i >= warmup) samples.get(c.name)?.push(dt)
+      if (i < warmup) continue
+      samples.get(c.name)?.wall.push(dt)
+      samples.get(c.name)?.cpu.push(Number(r.resourceUsage?.cpuTime.total ?? 0n) / 1000)
     }
   }
   return samples

@@ -12,7 +12,7 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { judgeCommand } from "../../src/guard"
 import { buildBinary } from "../build"
-import { type Case, helloBinary } from "./_measure"
+import { type Case, helloBinary, type Samples, timeProcesses } from "./_measure"
 
 const ROOT = resolve(import.meta.dir, "../..")
 const quick = process.argv.includes("--quick")
@@ -43,11 +43,6 @@ function corpus(): string[] {
   return (JSON.parse(readFileSync(file, "utf8")) as Array<{ command: string }>).map((c) => c.command)
 }
 
-interface Samples {
-  wall: number[]
-  /** CPU time of this process (user + system): what the decision costs when another process is not stealing the core. */
-  cpu: number[]
-}
 
 /** One timed decision: wall clock and this process's CPU time, in milliseconds. */
 function timeOne(command: string, into: Samples): void {
@@ -79,22 +74,6 @@ function bigHeredocs(): Record<string, string> {
     "bash heredoc, 2,000 commands (~90 KB)": `bash <<'EOF'\n${sh}\nEOF`,
     "cat heredoc of data, 4,000 lines (~230 KB)": `cat <<'EOF' > notes.txt\n${data}\nEOF`,
   }
-}
-
-/** Like _measure.timeProcesses, also reading each child's CPU time from its resource usage. */
-function timeWithCpu(cases: Case[], runs: number, warmup: number): Map<string, Samples> {
-  const out = new Map(cases.map((c) => [c.name, { wall: [], cpu: [] } as Samples]))
-  for (let i = 0; i < warmup + runs; i++) {
-    for (const c of cases) {
-      const t0 = performance.now()
-      const r = Bun.spawnSync(c.cmd, { cwd: project, env: { ...process.env, ...c.env }, stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin), stdout: "ignore", stderr: "ignore" })
-      const wall = performance.now() - t0
-      if (i < warmup) continue
-      out.get(c.name)!.wall.push(wall)
-      out.get(c.name)!.cpu.push(Number(r.resourceUsage?.cpuTime.total ?? 0n) / 1000)
-    }
-  }
-  return out
 }
 
 async function main(): Promise<void> {
@@ -134,7 +113,7 @@ async function main(): Promise<void> {
     { name: "egc guard check 'git reset --hard HEAD~1' (deny, recorded)", cmd: [egc, "guard", "check", "git reset --hard HEAD~1"], env },
     { name: "egc guard check --batch, 50 corpus lines", cmd: [egc, "guard", "check", "--batch", "--no-record"], env, stdin: commands.slice(0, 50).map((command) => JSON.stringify({ command, cwd: project })).join("\n") },
   ]
-  const timed = timeWithCpu(cases, runs, 3)
+  const timed = timeProcesses(cases, runs, 3, project)
   const floor = median(timed.get(cases[0]!.name)!.wall)
   const floorCpu = median(timed.get(cases[0]!.name)!.cpu)
   say(`## Whole process (compiled; ${runs} runs per case after 3 warm-ups, cases interleaved)`)

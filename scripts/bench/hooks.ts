@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { buildBinary } from "../build"
-import { helloBinary, median, percentile, type Case } from "./_measure"
+import { helloBinary, median, percentile, timeProcesses, type Case } from "./_measure"
 
 const argv = process.argv.slice(2)
 const arg = (name: string, fallback: number) => Number(argv[argv.indexOf(name) + 1] ?? 0) || fallback
@@ -53,7 +53,9 @@ try {
     hook("post-tool (success)", "post-tool", { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb", stderr: "" } }),
     hook("post-tool (failure)", "post-tool", { hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "npm test" }, error: "Error: 3 tests failed" }),
   ]
-  const { wall: samples, cpu } = measure(cases, runs)
+  const measured = timeProcesses(cases, runs)
+  const samples = new Map([...measured].map(([name, s]) => [name, s.wall]))
+  const cpu = new Map([...measured].map(([name, s]) => [name, s.cpu]))
   const floor = median(samples.get("bun hello (floor)") ?? [])
   const target = (name: string) => (name.startsWith("session") || name.startsWith("prompt") ? 25 : name.startsWith("pre") || name.startsWith("post") ? 15 : undefined)
   const rows = [...samples].map(([name, xs]) => {
@@ -66,24 +68,6 @@ try {
   process.stdout.write(`${table}\n\n${runs} runs each after 3 warm-up runs, interleaved; load average ${load}; CPU = user + system time of the process; store: ${items} memory items in the project (populated in ${populateS} s through the write layer) + 2000 observations; ${new Date().toISOString()}\n`)
 } finally {
   rmSync(dir, { recursive: true, force: true })
-}
-
-/** Whole-process wall time and CPU time (user + system) per case, interleaved to share the noise. */
-function measure(cases: Case[], runs: number, warmup = 3): { wall: Map<string, number[]>; cpu: Map<string, number[]> } {
-  const wall = new Map(cases.map((c) => [c.name, [] as number[]]))
-  const cpu = new Map(cases.map((c) => [c.name, [] as number[]]))
-  for (let i = 0; i < warmup + runs; i++) {
-    for (const c of cases) {
-      const t0 = performance.now()
-      const r = Bun.spawnSync(c.cmd, { env: { ...process.env, ...c.env }, stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin), stdout: "ignore", stderr: "ignore" })
-      const dt = performance.now() - t0
-      if (r.exitCode === null) throw new Error(`${c.name} did not exit`)
-      if (i < warmup) continue
-      wall.get(c.name)?.push(dt)
-      cpu.get(c.name)?.push(Number(r.resourceUsage.cpuTime.total) / 1000)
-    }
-  }
-  return { wall, cpu }
 }
 
 /** Fills the store through the production writer: a realistic mix where most items are not state. */

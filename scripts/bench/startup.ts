@@ -25,8 +25,8 @@ try {
   ]
   if (hasHook) cases.push({ name: "egc hook (EGC_DISABLE=1)", cmd: [bin, "hook", "pre-tool", "--tool", "claude-code"], env: { ...env, EGC_DISABLE: "1" }, stdin: "{}" })
   const samples = timeProcesses(cases, runs)
-  const floor = median(samples.get("bun hello (floor)") ?? [])
-  const rows = [...samples].map(([name, xs]) => `| ${name} | ${median(xs).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${(median(xs) / floor).toFixed(2)}× |`)
+  const floor = median(samples.get("bun hello (floor)")?.wall ?? [])
+  const rows = [...samples].map(([name, { wall: xs }]) => `| ${name} | ${median(xs).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${(median(xs) / floor).toFixed(2)}× |`)
   const table = ["| command | median ms | p95 ms | × floor |", "| --- | --- | --- | --- |", ...rows].join("\n")
   process.stdout.write(`${table}\n\n${runs} runs each after 3 warm-up runs, interleaved; ${new Date().toISOString()}\n`)
 } finally {
