@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
-import { makeGitRepo, tmpdir } from "../fixture"
+import { makeGitRepo } from "../fixture"
 import { privateEgcHome } from "./_egc-home"
+import { clientWorld, repoWithHistory } from "./_world"
 import { runClaude, sentText, toolResult, installClaudeHome } from "./_claude"
 
 /**
@@ -16,11 +17,10 @@ const person = { source: "cli" as const, sessionId: "person", tool: "test" }
 describe("Claude Code with egc hooks", () => {
   test("a remember prompt is stored; once approved it is injected in the next session; another project sees nothing", async () => {
     using _home = privateEgcHome()
-    using root = tmpdir()
-    const home = join(root.path, "home")
-    const alpha = join(root.path, "alpha")
-    const beta = join(root.path, "beta")
-    for (const d of [home, alpha, beta]) mkdirSync(d, { recursive: true })
+    using world = clientWorld()
+    const { home } = world
+    const alpha = world.folder("alpha")
+    const beta = world.folder("beta")
     await installClaudeHome(home)
     makeGitRepo(alpha, { origin: "https://example.com/e2e/alpha.git" })
     makeGitRepo(beta, { origin: "https://example.com/e2e/beta.git" })
@@ -54,21 +54,12 @@ describe("Claude Code with egc hooks", () => {
 
   test("a destructive command is denied and listed in permission_denials; an allowed one is rewritten through the crusher and its output arrives filtered", async () => {
     using _home = privateEgcHome()
-    using root = tmpdir()
-    const home = join(root.path, "home")
-    const repo = join(root.path, "repo")
-    mkdirSync(home, { recursive: true })
-    mkdirSync(repo, { recursive: true })
+    using world = clientWorld()
+    const { home } = world
+    const repo = world.folder("repo")
     await installClaudeHome(home)
-    const git = (...args: string[]) => {
-      const r = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } })
-      return r.stdout.toString().trim()
-    }
-    git("init", "-q", "-b", "main")
-    git("commit", "-q", "--allow-empty", "-m", "one")
-    git("commit", "-q", "--allow-empty", "-m", "two")
+    const { head, git } = repoWithHistory(repo, home)
     for (let i = 0; i < 300; i++) writeFileSync(join(repo, `file_${i}.txt`), "x\n")
-    const head = git("rev-parse", "HEAD")
 
     const run = await runClaude({
       home,
@@ -95,11 +86,9 @@ describe("Claude Code with egc hooks", () => {
 
   test("PostToolUseFailure observations: the third identical failure becomes one pending lesson", async () => {
     using _home = privateEgcHome()
-    using root = tmpdir()
-    const home = join(root.path, "home")
-    const proj = join(root.path, "proj")
-    mkdirSync(home, { recursive: true })
-    mkdirSync(proj, { recursive: true })
+    using world = clientWorld()
+    const { home } = world
+    const proj = world.folder("proj")
     makeGitRepo(proj, { origin: "https://example.com/e2e/lesson.git" })
     await installClaudeHome(home)
     const missing = { tool: "Bash", input: { command: "ls /nonexistent-egc-e2e-dir", description: "list" } }

@@ -1,30 +1,21 @@
 import { describe, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
-import { tmpdir } from "../fixture"
 import { privateEgcHome } from "./_egc-home"
+import { clientWorld, repoWithHistory } from "./_world"
 import { callOutput, runCodex } from "./_codex"
 
 /** The real Codex CLI with egc's hooks; the scripted model asks only for harmless commands. */
 describe("Codex with egc hooks", () => {
   test("UserPromptSubmit stores a remember; PreToolUse denies a destructive reset while ls runs", async () => {
     using _home = privateEgcHome()
-    using root = tmpdir()
-    const home = join(root.path, "home")
-    const repo = join(root.path, "repo")
-    mkdirSync(home, { recursive: true })
-    mkdirSync(repo, { recursive: true })
-    const git = (...args: string[]) =>
-      Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } })
-        .stdout.toString()
-        .trim()
-    git("init", "-q", "-b", "main")
-    git("commit", "-q", "--allow-empty", "-m", "one")
-    git("commit", "-q", "--allow-empty", "-m", "two")
+    using world = clientWorld()
+    const { home } = world
+    const repo = world.folder("repo")
+    const { head, git } = repoWithHistory(repo, home)
     writeFileSync(join(repo, "notes.txt"), "hello\n")
-    const head = git("rev-parse", "HEAD")
 
     const run = await runCodex({
       home,

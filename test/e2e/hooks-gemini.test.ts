@@ -1,21 +1,18 @@
 import { describe, expect, test } from "bun:test"
-import { mkdirSync } from "node:fs"
-import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
-import { makeGitRepo, tmpdir } from "../fixture"
+import { makeGitRepo } from "../fixture"
 import { privateEgcHome } from "./_egc-home"
+import { clientWorld } from "./_world"
 import { runGemini, writeGeminiSettings } from "./_gemini"
 
 /** The real Gemini CLI: BeforeAgent stores a remember, SessionStart injects it in the next session. */
 describe("Gemini CLI with egc hooks", () => {
   test("BeforeAgent stores a remember prompt; SessionStart injects the approved state next time", async () => {
     using _home = privateEgcHome()
-    using root = tmpdir()
-    const home = join(root.path, "home")
-    const proj = join(root.path, "proj")
-    mkdirSync(home, { recursive: true })
-    mkdirSync(proj, { recursive: true })
+    using world = clientWorld()
+    const { home } = world
+    const proj = world.folder("proj")
     makeGitRepo(proj, { origin: "https://example.com/e2e/gemini.git" })
     await writeGeminiSettings(home)
 

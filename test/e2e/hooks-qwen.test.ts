@@ -1,21 +1,20 @@
 import { describe, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
-import { makeGitRepo, tmpdir } from "../fixture"
+import { makeGitRepo } from "../fixture"
 import { privateEgcHome } from "./_egc-home"
+import { clientWorld } from "./_world"
 import { runQwen, toolMessage } from "./_qwen"
 
 /** The real Qwen Code with egc's hooks; the scripted model asks only for harmless commands. */
 describe("Qwen Code with egc hooks", () => {
   test("UserPromptSubmit stores a remember; PreToolUse denies a destructive reset while ls runs", async () => {
     using _home = privateEgcHome()
-    using root = tmpdir()
-    const home = join(root.path, "home")
-    const repo = join(root.path, "repo")
-    mkdirSync(home, { recursive: true })
-    mkdirSync(repo, { recursive: true })
+    using world = clientWorld()
+    const { home } = world
+    const repo = world.folder("repo")
     makeGitRepo(repo, { origin: "https://example.com/e2e/qwen.git" })
     writeFileSync(join(repo, "marker.txt"), "hi\n")
 
