@@ -34,7 +34,9 @@ if (tsc.code !== 0) {
 process.stderr.write("\n== build\n")
 const bin = await buildBinary({ outfile: join(ROOT, "dist", "egc") })
 process.stderr.write(`built ${bin}\n`)
-const tests = await step("bun test", [process.execPath, "test", ...extra], { EGC_TEST_BIN: bin })
+// bun test ignores bunfig.toml's timeout (it keeps 5 s), and a loaded 2-core machine needs more.
+const timeout = extra.some((a) => a.startsWith("--timeout")) ? [] : ["--timeout", "30000"]
+const tests = await step("bun test", [process.execPath, "test", ...timeout, ...extra], { EGC_TEST_BIN: bin })
 const pass = Number(/(\d+) pass\b/.exec(tests.output)?.[1] ?? 0)
 const fail = Number(/(\d+) fail\b/.exec(tests.output)?.[1] ?? 0)
 process.stdout.write(`\n${pass} passed, ${fail} failed\n`)

@@ -51,12 +51,11 @@ describe("bad input", () => {
     expect(r.output).toContain("\uFFFD")
   })
 
-  test("one 100 MB line is cut to windows around what matters, quickly", () => {
+  // its speed is measured by scripts/bench, not asserted here (no wall-clock bounds in unit tests)
+  test("one 100 MB line is cut to windows around what matters", () => {
     const chunk = "x".repeat(50_000_000)
     const text = `${chunk} ERROR: disk quota exceeded on /dev/sda1 ${chunk}\n`
-    const started = performance.now()
     const r = crush(text, { command: "./export" })
-    expect(performance.now() - started).toBeLessThan(10_000)
     expect(r.output.length).toBeLessThan(10_000)
     expect(r.output).toContain("ERROR: disk quota exceeded on /dev/sda1")
     expect(r.output).toMatch(/…\[\d+ chars\]…/)

@@ -104,7 +104,8 @@ describe("mesh across 8 (+2) egc serve processes", () => {
       const woke = await waiting
       const latency = performance.now() - sentAt
       expect(woke.events.map((e: { text?: string }) => e.text)).toContain("wake")
-      expect(latency).toBeLessThan(1000)
+      // woken by the message, not by its 20 s timeout (a loose bound: the machine may be loaded)
+      expect(latency).toBeLessThan(10_000)
 
       // a 24-hour-old event is gone: a sweep by a process whose clock is 25 hours ahead deletes it
       await s!.call("session_send", { to: w!.id, text: "stale soon" })
