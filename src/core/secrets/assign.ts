@@ -20,6 +20,7 @@ export const PROSE_SOURCE = String.raw`\b((?:secret|token|password|passwd|passph
 const PLACEHOLDER =
   /^(?:\$\{?[A-Za-z_][\w.]*\}?|\$\(.*\)|%[A-Za-z_]+%|\{\{.*\}\}|<[^>]*>|\[REDACTED[^\]]*\]?|\*+|x+|\.+|-+|(?:true|false|null|nil|none|undefined|string|str|number|int|integer|bool|boolean|any|unknown|object|bytes|optional|required|yes|no|on|off|empty|redacted|hidden|secret|password|token|changeme|placeholder|example|bearer|basic|await|new|this|self|function|typeof|return|process|env|os|sql|input|value)\b.*)$/i
 const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\)?|\[.*)?$/
+const upperShare = (s: string) => s.replace(/[^A-Z]/g, "").length / s.length
 
 export function entropy(s: string): number {
   const counts = new Map<string, number>()
@@ -39,7 +40,9 @@ export function looksSecret(key: string, value: string, quoted: boolean, prose =
   const random = v.length >= 8 && classes(v) >= 2 && entropy(v) >= 3
   if (prose) return random && /[0-9]/.test(v) ? true : v.length >= 16 && entropy(v) >= 3.5
   // an unquoted identifier path or call is code (`password: z.string()`, `token = user.token`)
-  if (!quoted && CODE.test(v) && !/[0-9]/.test(v) && !/^[A-Z0-9_]+$/.test(key)) return false
+  // unless a lone word is long and mixes case like a random string, not like camelCase
+  const randomWord = /^[A-Za-z]{16,}$/.test(v) && upperShare(v) >= 0.25 && entropy(v) >= 3.5
+  if (!quoted && CODE.test(v) && !/[0-9]/.test(v) && !/^[A-Z0-9_]+$/.test(key) && !randomWord) return false
   if (strong) return quoted || /^[A-Z0-9_]+$/.test(key) || classes(v) >= 2 || v.length >= 12
   return random || (v.length >= 20 && entropy(v) >= 3.5)
 }
