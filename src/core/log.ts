@@ -2,6 +2,7 @@ import { appendFileSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { env } from "./env"
 import { ensurePrivateDir, paths } from "./paths"
+import { redact } from "./secrets"
 
 /**
  * The one logger. Lines go to stderr, or to `$EGC_HOME/logs/egc.log` for machine-facing
@@ -34,7 +35,8 @@ function format(level: Level, tag: string, message: string, extra?: Record<strin
         .map(([k, v]) => ` ${k}=${typeof v === "string" ? JSON.stringify(v) : String(v)}`)
         .join("")
     : ""
-  return `${new Date().toISOString()} ${level.toUpperCase()} [${tag}] ${message}${kv}\n`
+  // a log line is plaintext at rest; redacting the whole line also catches `token="…"` extras
+  return redact(`${new Date().toISOString()} ${level.toUpperCase()} [${tag}] ${message}${kv}\n`)
 }
 
 function writeFile(line: string): void {

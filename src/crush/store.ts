@@ -5,12 +5,15 @@ import { aad, open, seal } from "../core/crypto"
 import { EgcError } from "../core/errors"
 import { loadKeys } from "../core/keys"
 import { ensurePrivateDir, paths } from "../core/paths"
+import { redact } from "../core/secrets"
 
 /**
  * Full outputs of recent runs, for `egc crush show <id>`: `$EGC_HOME/crush/<id>.run`, mode 0600,
  * sealed in frames of at most 1 MB (AES-256-GCM, the run id and frame number bound as additional
  * data), so a run of any size is written as it streams and nothing is in clear at rest. A final
  * frame records the frame count, so a cut-short file is reported instead of shown as complete.
+ * Text is redacted (src/core/secrets) frame by frame before sealing; a frame ends at a line end,
+ * and an unfinished private-key block waits for the next frame, so no secret is split between two.
  */
 const FRAME = 1 << 20
 /** Beyond this the stored copy stops; the footer still counts what was printed. */
@@ -47,14 +50,15 @@ export class RunWriter {
     }
     this.pending.push(chunk)
     this.pendingBytes += chunk.length
-    if (this.pendingBytes >= FRAME) this.flush()
+    if (this.pendingBytes >= FRAME) this.flush(false)
   }
 
-  private flush(): void {
+  private flush(final = true): void {
     if (!this.pendingBytes) return
-    const body = Buffer.concat(this.pending)
-    this.pending = []
-    this.pendingBytes = 0
+    const { body, carry } = redactFrame(Buffer.concat(this.pending), final)
+    this.pending = carry.length ? [carry] : []
+    this.pendingBytes = carry.length
+    if (!body.length) return
     this.frame(seal(this.key, body, frameAad(this.id, this.frames)))
     this.frames++
     this.stored += body.length
@@ -74,6 +78,22 @@ export class RunWriter {
     closeSync(this.fd)
     return meta
   }
+}
+
+/** Binary output (a NUL byte) is stored as is: `crush show --raw` must give back the same bytes. */
+function redactFrame(raw: Buffer, final: boolean): { body: Buffer; carry: Buffer } {
+  if (raw.includes(0)) return { body: raw, carry: Buffer.alloc(0) }
+  // latin1 maps bytes 1:1, so text without a secret comes back byte for byte
+  const text = raw.toString("latin1")
+  let cut = text.length
+  if (!final) {
+    const begin = text.lastIndexOf("-----BEGIN")
+    const open = begin >= 0 && text.indexOf("-----END", begin) < 0 && text.length - begin < FRAME
+    const nl = text.lastIndexOf("\n")
+    cut = open ? begin : nl >= 0 && text.length - nl < FRAME ? nl + 1 : text.length
+  }
+  const body = Buffer.from(redact(text.slice(0, cut)), "latin1")
+  return { body, carry: Buffer.from(text.slice(cut), "latin1") }
 }
 
 /** The stored output of a run, decrypted; throws E_NOT_FOUND when expired or unknown, E_TAMPERED when altered. */

@@ -18,7 +18,7 @@ describe("verdict log", () => {
     expect(deny).toMatchObject({ rule: "git.reset-hard", command: "git reset --hard", reason: "discards changes", session: "s1", tool: "claude", project: "p1" })
     expect(deny.commandHash).toMatch(/^[0-9a-f]{16,}$/)
     const ask = events.find((e) => e.decision === "ask")!
-    expect(ask.command).toContain("PGPASSWORD=[redacted]")
+    expect(ask.command).toContain("PGPASSWORD=[REDACTED:assigned-secret]")
     expect(ask.command).not.toContain(secret)
     const dir = dirname(paths.db())
     const files = readdirSync(dir).filter((f) => f.startsWith("egc.db"))
