@@ -28,7 +28,11 @@ export default defineCommand({
     if (plan) listPurge(plan, Boolean(args["dry-run"]))
     if (plan && !args["dry-run"] && !args.yes) await confirmPurge()
     const result = uninstall({ ...(targets ? { targets } : {}), ...(scope ? { scope } : {}), ...(project ? { project } : {}), dryRun: Boolean(args["dry-run"]) })
-    if (plan && !args["dry-run"]) purge(plan)
+    if (plan && !args["dry-run"]) {
+      // planned again: the uninstall itself may have written in the folder (its lock)
+      const now = purgePlan()
+      if (now) purge(now)
+    }
     if (args.json) return printData({ ...result, purged: Boolean(plan && !args["dry-run"]), ...(plan ? { purge: plan.entries } : {}) })
     const would = args["dry-run"] ? "would be " : ""
     const lines = [
