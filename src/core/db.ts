@@ -1,5 +1,5 @@
 import { constants, Database } from "bun:sqlite"
-import { closeSync, existsSync, openSync, readSync } from "node:fs"
+import { chmodSync, closeSync, existsSync, fstatSync, fchmodSync, openSync, readSync } from "node:fs"
 import { EgcError } from "./errors"
 import { ensureEgcHome, paths } from "./paths"
 
@@ -53,10 +53,14 @@ export function closeAllDbs(): void {
   connections.clear()
 }
 
+/**
+ * Create the file 0600 before SQLite does (SQLite gives `-wal` and `-shm` the main file's mode), and
+ * tighten one left readable by others; then refuse a file that is not SQLite.
+ */
 function checkHeader(path: string): void {
-  if (!existsSync(path)) return
-  const fd = openSync(path, "r")
+  const fd = openSync(path, "a+", 0o600)
   try {
+    if (process.platform !== "win32" && (fstatSync(fd).mode & 0o077) !== 0) privateFiles(fd, path)
     const buf = Buffer.alloc(16)
     const n = readSync(fd, buf, 0, 16, 0)
     if (n === 0) return
@@ -65,6 +69,17 @@ function checkHeader(path: string): void {
     }
   } finally {
     closeSync(fd)
+  }
+}
+
+function privateFiles(fd: number, path: string): void {
+  fchmodSync(fd, 0o600)
+  for (const side of [`${path}-wal`, `${path}-shm`]) {
+    try {
+      chmodSync(side, 0o600)
+    } catch {
+      // not there yet: SQLite will create it with the main file's mode
+    }
   }
 }
 
@@ -118,12 +133,47 @@ export function integrityCheck(db: Database): string[] {
  * opens with another key are refused before anything is read or rewritten.
  */
 export function bindKey(db: Database, keyId: string): void {
-  db.exec("CREATE TABLE IF NOT EXISTS egc_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
-  db.query("INSERT OR IGNORE INTO egc_meta (key, value) VALUES ('key_id', ?)").run(keyId)
-  const row = db.query("SELECT value FROM egc_meta WHERE key = 'key_id'").get() as { value: string } | null
-  if (row && row.value !== keyId) {
-    throw new EgcError("E_KEY_WRONG", `the master key (id ${keyId}) is not the key this database was sealed with (id ${row.value})`, {
-      hint: "restore the original key file from your recovery copy; nothing was changed",
+  let row = boundKeyId(db)
+  if (row === undefined) {
+    db.exec("CREATE TABLE IF NOT EXISTS egc_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    db.query("INSERT OR IGNORE INTO egc_meta (key, value) VALUES ('key_id', ?)").run(keyId)
+    row = boundKeyId(db)
+  }
+  if (row !== undefined && row !== keyId) {
+    throw new EgcError("E_KEY_WRONG", `the master key (id ${keyId}) is not the key this database was sealed with (id ${row})`, {
+      hint: "restore the original key: egc keys --import <recovery copy>; nothing was changed",
     })
+  }
+}
+
+/** The key id a database is bound to, if any (read only: no table is created). */
+export function boundKeyId(db: Database): string | undefined {
+  try {
+    const row = db.query("SELECT value FROM egc_meta WHERE key = 'key_id'").get() as { value: string } | null
+    return row?.value
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * The key id the database file on disk is bound to, without creating or migrating anything:
+ * `undefined` when there is no file or no binding; throws when the file cannot be read, so a
+ * caller deciding whether a new key is safe never guesses.
+ */
+export function storedKeyId(path = paths.db()): string | undefined {
+  if (!existsSync(path)) return undefined
+  const open = connections.get(path)
+  if (open) return boundKeyId(open)
+  let db: Database | undefined
+  try {
+    db = new Database(path, { readonly: true })
+    db.exec("PRAGMA busy_timeout = 5000")
+    const tables = db.query("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'egc_meta'").get()
+    return tables ? boundKeyId(db) : undefined
+  } catch (cause) {
+    throw asDbError(cause, path)
+  } finally {
+    db?.close()
   }
 }

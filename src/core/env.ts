@@ -35,6 +35,8 @@ export const env = {
   shell: () => read("SHELL"),
   /** The coding-tool session a guard verdict belongs to, when the caller knows it. */
   sessionId: () => read("EGC_SESSION_ID"),
+  /** Set by doctor on the hook commands it runs with an empty payload: their emptiness is expected, not news. */
+  hookProbe: () => read("EGC_HOOK_PROBE") === "1",
   /** A snapshot of the whole environment, for spawning children with the caller's variables. */
   all: (): Record<string, string> => {
     const out: Record<string, string> = {}

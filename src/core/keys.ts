@@ -1,11 +1,13 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from "node:fs"
+import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs"
 import { constantTimeEqual, deriveKey, keyedHash, randomKey, sha256Hex } from "./crypto"
+import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
 import { ensurePrivateDir, paths } from "./paths"
 
 /**
  * The master key: 32 random bytes in `$EGC_HOME/keys/master.key`, mode 0600, created on first
- * use. Purpose keys are derived from it with HKDF; the master itself never leaves this module.
+ * use, but never next to a database bound to another key (that would seal new rows under a key the
+ * old ones do not open; the person restores the old key with `egc keys --import`). Purpose keys are derived from it with HKDF; the master itself never leaves this module.
  * File format: one line `egc-master-key-v1 <base64>`, so a recovery copy is plain text.
  */
 const HEADER = "egc-master-key-v1"
@@ -38,6 +40,7 @@ export function loadKeys(opts: { create?: boolean } = {}): Keys {
     if (opts.create === false) {
       throw new EgcError("E_KEY_MISSING", `no master key at ${path}`, { hint: "restore it from your recovery copy, or run any egc command to create a new one" })
     }
+    refuseIfBound(path)
     createKeyFile(path)
   }
   const master = readMaster(path)
@@ -45,11 +48,26 @@ export function loadKeys(opts: { create?: boolean } = {}): Keys {
     content: deriveKey(master, "content"),
     hash: deriveKey(master, "hash"),
     team: deriveKey(master, "team"),
-    keyId: keyedHash(deriveKey(master, "check"), "egc-key-id").slice(0, 16),
+    keyId: keyIdOf(master),
   }
   master.fill(0)
   cached = { path, keys }
   return keys
+}
+
+const keyIdOf = (master: Uint8Array) => keyedHash(deriveKey(master, "check"), "egc-key-id").slice(0, 16)
+
+function refuseIfBound(path: string): void {
+  let bound: string | undefined
+  try {
+    bound = storedKeyId()
+  } catch (cause) {
+    throw new EgcError("E_KEY_MISSING", `no master key at ${path}, and the database cannot be read to check that a new one is safe`, { cause, hint: "run egc doctor" })
+  }
+  if (bound === undefined) return
+  throw new EgcError("E_KEY_MISSING", `no master key at ${path}; the database was sealed with key id ${bound}, so no new key is made`, {
+    hint: "restore the key file: egc keys --import <recovery copy> (nothing was written)",
+  })
 }
 
 export function resetKeyCache(): void {
@@ -62,15 +80,7 @@ export function resetKeyCache(): void {
  * (Opening the final path with O_EXCL would let a racing reader see an empty file.)
  */
 function createKeyFile(path: string): void {
-  ensurePrivateDir(paths.keysDir())
-  const temp = `${path}.tmp-${process.pid}-${Date.now()}`
-  const fd = openSync(temp, "wx", 0o600)
-  try {
-    writeSync(fd, `${HEADER} ${Buffer.from(randomKey()).toString("base64")}\n`)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
+  const temp = writeTemp(path, `${HEADER} ${Buffer.from(randomKey()).toString("base64")}\n`)
   try {
     linkSync(temp, path)
   } catch (e) {
@@ -79,6 +89,76 @@ function createKeyFile(path: string): void {
     unlinkSync(temp)
   }
   chmodSync(path, 0o600)
+}
+
+function writeTemp(path: string, text: string): string {
+  ensurePrivateDir(paths.keysDir())
+  const temp = `${path}.tmp-${process.pid}-${Date.now()}`
+  const fd = openSync(temp, "wx", 0o600)
+  try {
+    writeSync(fd, text)
+    fsyncSync(fd)
+  } finally {
+    closeSync(fd)
+  }
+  return temp
+}
+
+export interface ImportResult {
+  keyId: string
+  /** `unchanged`: the same key was already in place. */
+  outcome: "restored" | "unchanged" | "replaced"
+  /** Where a different key that was in place was moved (with force). */
+  movedAside?: string
+}
+
+/**
+ * Restore a recovery copy: validate it, refuse a key the database was not sealed with, never
+ * overwrite a different key unless forced (and then move it aside first), write 0600 atomically.
+ */
+export function importMasterText(text: string, source: string, opts: { force?: boolean } = {}): ImportResult {
+  const master = parseKeyText(text, source)
+  const keyId = keyIdOf(master)
+  const canonical = `${HEADER} ${Buffer.from(master).toString("base64")}\n`
+  master.fill(0)
+  const bound = storedKeyId()
+  if (bound !== undefined && bound !== keyId) {
+    throw new EgcError("E_KEY_WRONG", `${source} holds key id ${keyId}, but the database was sealed with key id ${bound}`, {
+      hint: "import the recovery copy made from that key; nothing was changed",
+    })
+  }
+  const path = paths.masterKey()
+  let movedAside: string | undefined
+  if (existsSync(path)) {
+    let current: string | undefined
+    try {
+      current = keyIdOf(readMaster(path))
+    } catch {
+      current = undefined
+    }
+    if (current === keyId) {
+      chmodSync(path, 0o600)
+      return { keyId, outcome: "unchanged" }
+    }
+    if (!opts.force) {
+      throw new EgcError("E_REFUSED", `${path} already holds a different key (id ${current ?? "unreadable"})`, {
+        hint: "pass --force to replace it; the old file is moved aside, not deleted",
+      })
+    }
+    movedAside = `${path}.replaced-${Date.now()}`
+    renameSync(path, movedAside)
+  }
+  const temp = writeTemp(path, canonical)
+  try {
+    linkSync(temp, path)
+  } catch (cause) {
+    throw new EgcError("E_IO", `cannot write ${path} (another process created a key meanwhile?)`, { cause, hint: "run egc keys to see which key is in place" })
+  } finally {
+    unlinkSync(temp)
+  }
+  chmodSync(path, 0o600)
+  resetKeyCache()
+  return { keyId, outcome: movedAside ? "replaced" : "restored", ...(movedAside ? { movedAside } : {}) }
 }
 
 export function readMaster(path: string): Uint8Array {

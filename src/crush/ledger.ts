@@ -1,4 +1,5 @@
 import type { Database } from "bun:sqlite"
+import { openBoundDb } from "../core/binding"
 import { migrate, openDb } from "../core/db"
 import { estimateTokens } from "./text"
 
@@ -50,6 +51,8 @@ function db(): Database {
 }
 
 export function recordRun(r: RunRecord): void {
+  // a run recorded next to a database sealed by another key would be counted under the wrong one
+  openBoundDb()
   db()
     .query(
       `INSERT INTO crush_runs (id, at, project, family, program, mode, bytes_in, bytes_out, tokens_in, tokens_out, duration_ms, exit_code)

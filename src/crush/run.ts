@@ -1,4 +1,5 @@
 import type { Config } from "../core/config"
+import { EgcError } from "../core/errors"
 import { createLogger } from "../core/log"
 import { runCrushed, type RunOutcome } from "./runner"
 import type { RunWriter } from "./store"
@@ -29,7 +30,7 @@ export async function crushCommand(argv: string[], opts: { cwd: string; config: 
       writer.write(chunk)
     } catch (e) {
       storeFailed = true
-      log.warn("cannot store the full output", { error: String(e) })
+      log.warn("cannot store the full output", { error: why(e) })
     }
   }
   const outcome = await runCrushed(argv, {
@@ -48,6 +49,9 @@ export async function crushCommand(argv: string[], opts: { cwd: string; config: 
   return outcome
 }
 
+/** The error with its fix (a missing key names `egc keys --import`): the person reads this on stderr. */
+const why = (e: unknown) => (e instanceof EgcError && e.hint ? `${e.message} (${e.hint})` : String(e))
+
 async function record(outcome: RunOutcome, command: string, id: string | undefined, opts: { config: Config["crush"]; project: () => Promise<string> }): Promise<void> {
   try {
     const [{ recordRun }, { sweepRuns }, { programWords }, { now }, { newId }] = await Promise.all([import("./ledger"), import("./store"), import("./command"), import("../core/clock"), import("../core/ids")])
@@ -65,6 +69,6 @@ async function record(outcome: RunOutcome, command: string, id: string | undefin
     })
     if (opts.config.keepHours > 0) sweepRuns(opts.config.keepHours)
   } catch (e) {
-    log.warn("cannot record the run in the ledger", { error: String(e) })
+    log.warn("cannot record the run in the ledger", { error: why(e) })
   }
 }

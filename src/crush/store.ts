@@ -3,6 +3,7 @@ import { join } from "node:path"
 import { now } from "../core/clock"
 import { aad, open, seal } from "../core/crypto"
 import { EgcError } from "../core/errors"
+import { boundKeys } from "../core/binding"
 import { loadKeys } from "../core/keys"
 import { ensurePrivateDir, paths } from "../core/paths"
 import { redact } from "../core/secrets"
@@ -36,7 +37,7 @@ export class RunWriter {
   private frames = 0
   private stored = 0
   private truncated = false
-  private readonly key = loadKeys().content
+  private readonly key = boundKeys().content
 
   constructor(readonly id: string) {
     ensurePrivateDir(paths.crushRuns())

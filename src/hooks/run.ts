@@ -1,5 +1,6 @@
 import { loadConfig, type Config } from "../core/config"
 import { env } from "../core/env"
+import { EgcError } from "../core/errors"
 import { createLogger } from "../core/log"
 import { resolveProject } from "../core/project"
 import { ADAPTERS } from "./adapters"
@@ -36,6 +37,7 @@ export interface RunOptions {
 export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions): Promise<Rendered> {
   const adapter = ADAPTERS[tool]
   const neutral = (input?: HookInput) => adapter.render(event, NEUTRAL, input)
+  let input: HookInput | undefined
   try {
     if (env.disabled()) return neutral()
     if (opts.payload.truncated) {
@@ -44,17 +46,30 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
       return adapter.render(event, { decision: { kind: "deny", reason: "egc: the hook payload exceeded 1 MiB and could not be checked; the action was blocked" } }, undefined)
     }
     const parsed = parsePayload(opts.payload.text)
+    if (parsed.kind === "empty" && env.hookProbe()) return neutral()
     if (parsed.kind !== "ok") {
       log.warn("hook payload unreadable; allowed", { event, tool, reason: parsed.kind === "malformed" ? parsed.reason : "empty" })
       return neutral()
     }
-    const input = adapter.parse(event, parsed.value)
+    input = adapter.parse(event, parsed.value)
     const answer = settle(await answerFor(event, input, opts), adapter.canRewrite)
     log.debug("answered", { event, tool, decision: answer.decision?.kind ?? "none", rewrite: answer.rewrite !== undefined, context: answer.context?.length ?? 0 })
     return adapter.render(event, answer, input)
   } catch (error) {
+    const keyed = await keyProblemAnswer(event, input, error)
+    if (keyed) return adapter.render(event, keyed, input)
     log.error("hook failed; answered neutrally", { event, tool, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) })
     return neutral()
+  }
+}
+
+async function keyProblemAnswer(event: HookEvent, input: HookInput | undefined, error: unknown): Promise<HookAnswer | undefined> {
+  if (!(error instanceof EgcError) || !error.code.startsWith("E_KEY_")) return undefined
+  try {
+    return settle(await (await import("./keyless")).keylessAnswer(event, input, error, log), false)
+  } catch (e) {
+    log.error("hook failed without a usable key", { event, error: String(e) })
+    return undefined
   }
 }
 

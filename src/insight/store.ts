@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite"
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
-import { migrate, openDb } from "../core/db"
+import { openBoundDb } from "../core/binding"
+import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
 
@@ -83,7 +84,7 @@ export interface ObservationRow {
 }
 
 export function insightDb(): Database {
-  const db = openDb()
+  const db = openBoundDb()
   migrate(db, "insight", MIGRATIONS)
   return db
 }

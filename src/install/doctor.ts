@@ -79,7 +79,8 @@ async function hooksCheck(record: InstallRecord, cwd: string): Promise<Check> {
   const worker = async () => {
     for (let command = queue.shift(); command !== undefined; command = queue.shift()) {
       const shell = process.platform === "win32" ? ["cmd", "/c", command] : ["/bin/sh", "-c", command]
-      const r = await runWithDeadline(shell, { cwd, stdin: "", ms: 10_000 })
+      // the probe's empty payload is expected: the hook must not log it as an unreadable one
+      const r = await runWithDeadline(shell, { cwd, stdin: "", ms: 10_000, env: { EGC_HOOK_PROBE: "1" } })
       if (r.code !== 0) failed.push(`${command} → ${r.code === null ? "timed out" : `exit ${r.code}`}${r.stderr.trim() ? ` (${r.stderr.trim().split("\n")[0]})` : ""}`)
     }
   }

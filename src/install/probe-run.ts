@@ -2,8 +2,11 @@ import { env } from "../core/env"
 import { VERSION } from "../version"
 
 /** Small process probes for doctor: run a command with a deadline, talk MCP to `egc serve`. */
-export async function runWithDeadline(argv: string[], opts: { cwd: string; stdin?: string; ms?: number }): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const proc = Bun.spawn(argv, { cwd: opts.cwd, env: env.all(), stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin), stdout: "pipe", stderr: "pipe" })
+export async function runWithDeadline(
+  argv: string[],
+  opts: { cwd: string; stdin?: string; ms?: number; env?: Record<string, string> },
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  const proc = Bun.spawn(argv, { cwd: opts.cwd, env: { ...env.all(), ...opts.env }, stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin), stdout: "pipe", stderr: "pipe" })
   const timer = setTimeout(() => proc.kill(), opts.ms ?? 10_000)
   const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
   clearTimeout(timer)

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite"
 import { aad, openText, sealText } from "../core/crypto"
-import { migrate, openDb } from "../core/db"
+import { openBoundDb } from "../core/binding"
+import { migrate } from "../core/db"
 import { loadKeys } from "../core/keys"
 import { MESH_MIGRATIONS } from "./schema"
 import { dropSignals, flushSignals } from "./signal"
@@ -9,7 +10,7 @@ import { dropSignals, flushSignals } from "./signal"
 let ready: Database | undefined
 
 export function meshDb(): Database {
-  const db = openDb()
+  const db = openBoundDb()
   if (ready !== db) {
     migrate(db, "mesh", MESH_MIGRATIONS)
     ready = db

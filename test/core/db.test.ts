@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { existsSync, readFileSync, writeFileSync } from "node:fs"
+import { chmodSync, existsSync, readFileSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { bindKey, closeDb, currentVersion, integrityCheck, migrate, openDb } from "../../src/core/db"
 import { EgcError } from "../../src/core/errors"
@@ -81,5 +81,23 @@ describe("ids", () => {
     expect([...same].sort()).toEqual(same)
     expect(later > (same.at(-1) ?? "")).toBe(true)
     expect(later).toHaveLength(26)
+  })
+})
+
+describe("database file modes", () => {
+  test("egc.db, -wal and -shm are created 0600; a database left readable by others is tightened", () => {
+    using dir = tmpdir()
+    const path = join(dir.path, "modes.db")
+    const db = openDb(path)
+    db.exec("CREATE TABLE t (x)")
+    db.query("INSERT INTO t VALUES (1)").run()
+    for (const f of [path, `${path}-wal`, `${path}-shm`]) expect([f, statSync(f).mode & 0o777]).toEqual([f, 0o600])
+    closeDb(path)
+    chmodSync(path, 0o644)
+    chmodSync(`${path}-wal`, 0o644)
+    openDb(path)
+    expect(statSync(path).mode & 0o777).toBe(0o600)
+    expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600)
+    closeDb(path)
   })
 })

@@ -1,8 +1,7 @@
 import { defineCommand } from "citty"
-import { rmSync } from "node:fs"
 import { EgcError } from "../../core/errors"
 import { egcHome } from "../../core/paths"
-import { targetById, uninstall } from "../../install"
+import { purge, purgePlan, targetById, uninstall, type PurgePlan } from "../../install"
 import { jsonArgs } from "../_args"
 import { printData, ui } from "../ui"
 import { parseScope, parseTargets, projectRoot } from "./install"
@@ -24,10 +23,17 @@ export default defineCommand({
     if (args.purge && (targets || args.scope)) throw new EgcError("E_USAGE", "--purge removes everything; it cannot be combined with --target or --scope")
     const scope = args.scope === undefined ? undefined : parseScope(args.scope)
     const project = scope === "project" ? projectRoot(args.cwd ?? process.cwd()) : undefined
-    if (args.purge && !args["dry-run"] && !args.yes) await confirmPurge()
+    // decided before anything is undone: a refused purge changes nothing
+    const plan = args.purge ? purgePlan() : undefined
+    if (plan) listPurge(plan, Boolean(args["dry-run"]))
+    if (plan && !args["dry-run"] && !args.yes) await confirmPurge()
     const result = uninstall({ ...(targets ? { targets } : {}), ...(scope ? { scope } : {}), ...(project ? { project } : {}), dryRun: Boolean(args["dry-run"]) })
-    if (args.purge && !args["dry-run"]) rmSync(egcHome(), { recursive: true, force: true })
-    if (args.json) return printData({ ...result, purged: Boolean(args.purge && !args["dry-run"]) })
+    if (plan && !args["dry-run"]) {
+      // planned again: the uninstall itself may have written in the folder (its lock)
+      const now = purgePlan()
+      if (now) purge(now)
+    }
+    if (args.json) return printData({ ...result, purged: Boolean(plan && !args["dry-run"]), ...(plan ? { purge: plan.entries } : {}) })
     const would = args["dry-run"] ? "would be " : ""
     const lines = [
       ...result.restored.map((p) => `${would}restored ${p}`),
@@ -36,7 +42,7 @@ export default defineCommand({
       ...result.kept.map((k) => `kept ${k.path}: ${k.reason}`),
     ]
     printData(lines.length ? lines.join("\n") : "nothing recorded to undo")
-    if (args.purge && !args["dry-run"]) (await ui()).success(`removed ${egcHome()}`)
+    if (plan && !args["dry-run"]) (await ui()).success(`removed ${plan.home}`)
   },
 })
 
@@ -44,4 +50,9 @@ async function confirmPurge(): Promise<void> {
   if (!process.stdin.isTTY) throw new EgcError("E_USAGE", "--purge deletes all memory; not asking on a non-interactive terminal", { hint: "pass --yes to confirm" })
   const ok = await (await ui()).prompt(`Delete ${egcHome()} with all memory and keys? This cannot be undone.`, { type: "confirm", initial: false, cancel: "default" })
   if (ok !== true) throw new EgcError("E_REFUSED", "nothing deleted")
+}
+
+function listPurge(plan: PurgePlan, dryRun: boolean): void {
+  const verb = dryRun ? "would delete" : "deleting"
+  process.stderr.write(`${verb} ${plan.home} and everything in it:\n${plan.entries.map((e) => `  ${e}\n`).join("")}`)
 }

@@ -1,3 +1,4 @@
+import { EgcError } from "../../core/errors"
 import type { HookContext } from "../ports"
 import type { HookAnswer, HookInput } from "../types"
 import { frame, section } from "./_context"
@@ -15,6 +16,8 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
     try {
       return await fn()
     } catch (error) {
+      // a key problem is the session's news, not one source's: the hook tells the session (run.ts)
+      if (error instanceof EgcError && error.code.startsWith("E_KEY_")) throw error
       ctx.log.warn("session-start source failed", { what, error: error instanceof Error ? error.message : String(error) })
       return undefined
     }

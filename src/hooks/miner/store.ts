@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite"
 import { keyedHash } from "../../core/crypto"
-import { migrate, openDb } from "../../core/db"
+import { openBoundDb } from "../../core/binding"
+import { migrate } from "../../core/db"
 import { loadKeys } from "../../core/keys"
 
 /**
@@ -18,7 +19,7 @@ CREATE TABLE hooks_mined (project TEXT NOT NULL, fingerprint TEXT NOT NULL, item
 ]
 
 export function minerDb(): Database {
-  const db = openDb()
+  const db = openBoundDb()
   migrate(db, "hooks", MIGRATIONS)
   return db
 }
