@@ -25,17 +25,15 @@ export const memoryForget = defineTool({
     if (!args.id && !args.text) throw new ToolFailure("give id or text: what should be forgotten?")
     const memory = await memoryFor(ctx)
     const target = { project: ctx.project, ...(args.id ? { id: args.id } : {}), ...(args.text ? { text: args.text } : {}) }
-    // shown to the person: read before hiding, since hidden items leave every read
-    const shown = args.id ? [memory.get({ project: ctx.project, id: args.id })] : []
     const h = memory.hide(target, agent(ctx))
     if (!h.hidden.length) throw new ToolFailure(`nothing forgotten: ${h.reason ?? "no match"}; find the id with search_history or memory_recall`)
-    const lines = shown.flatMap((v) => (v && "kind" in v ? [`- ${v.kind} ${JSON.stringify(preview(v.title, 200))} (${v.project.display})`] : []))
-    const others = h.hidden.length - lines.length
+    // the person sees every item that would go, copies of the same text included
+    const ids = new Set(h.hidden)
+    const views = memory.hidden({ project: ctx.project }).filter((v) => ids.has(v.id))
     const message = [
       `Destroy ${h.hidden.length} memory item(s) of ${ctx.project.display} for good?`,
-      ...lines,
-      ...(args.text ? [`every copy of the text ${JSON.stringify(preview(args.text, 200))}`] : []),
-      ...(others > 0 && !args.text ? [`and ${others} copy(ies) of the same text`] : []),
+      ...views.map((v) => `- ${v.kind} ${JSON.stringify(preview(v.title, 200))} (${v.project.display})`),
+      ...(views.length < ids.size ? [`- and ${ids.size - views.length} record(s) that cannot be opened`] : []),
       "They are hidden already. Destroyed, they cannot be recovered and the same text is refused from then on.",
     ].join("\n")
     const answer = await askPerson(ctx, { message, confirm: "Destroy them" })
