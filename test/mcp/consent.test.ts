@@ -122,7 +122,10 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
 
     const yes = await open(b, accept)
     const all = await yes.call("search_history", { query: "argon2id passwords", all_projects: true })
-    expect(all.results.map((r: Json) => r.project).sort()).toEqual(["github.com/acme/a", "github.com/acme/b"])
+    // other test files share this run's store, so other projects may match too
+    const projects = all.results.map((r: Json) => r.project)
+    expect(projects).toContain("github.com/acme/a")
+    expect(projects).toContain("github.com/acme/b")
     await Promise.all([mute.close(), no.close(), yes.close()])
   })
 
