@@ -20,6 +20,7 @@ export interface CallDeps {
   session: ToolContext["session"]
   config: Config
   log: Logger
+  ask?: ToolContext["ask"]
   /** Runs before every handler (the mesh heartbeat); its failures never fail the call. */
   onCall?: (ctx: ToolContext) => void
 }
@@ -40,7 +41,7 @@ export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps,
   try {
     const binding = await deps.binding()
     const project = projectFor(binding, typeof named === "string" ? named : undefined)
-    const ctx: ToolContext = { project, boundProjects: binding.projects, session: deps.session, config: deps.config, signal }
+    const ctx: ToolContext = { project, boundProjects: binding.projects, session: deps.session, config: deps.config, signal, ...(deps.ask ? { ask: deps.ask } : {}) }
     try {
       deps.onCall?.(ctx)
     } catch (e) {

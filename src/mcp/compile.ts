@@ -25,7 +25,7 @@ const shared = { truncated: z.boolean().optional(), note: z.string().optional() 
 
 export function compileTool(def: ToolDef): CompiledTool {
   const inputShape = "project" in def.input ? def.input : { ...def.input, project: projectField }
-  const input = z.object(inputShape).strict()
+  const input = z.object(Object.fromEntries(Object.entries(inputShape).map(([k, v]) => [k, strictDeep(v as z.ZodType)]))).strict()
   const output = z.object({ ...def.output, ...shared })
   return {
     def,
@@ -40,6 +40,27 @@ export function compileTool(def: ToolDef): CompiledTool {
       annotations: def.annotations,
     },
   }
+}
+
+/**
+ * Unknown keys are refused at every depth (a misspelt field must not silently do nothing), so
+ * nested objects are made strict too; wrappers and arrays are rebuilt around them, keeping their
+ * checks and descriptions. A schema with no object inside is returned as it is.
+ */
+function strictDeep(s: z.ZodType): z.ZodType {
+  const def = (s as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def
+  let out: z.ZodType = s
+  if (s instanceof z.ZodObject) {
+    const shape = Object.fromEntries(Object.entries(s.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)]))
+    out = s.clone({ ...def, shape, catchall: z.never() } as never)
+  } else if (def.type === "array") {
+    const element = strictDeep(def.element as z.ZodType)
+    if (element !== def.element) out = s.clone({ ...def, element } as never)
+  } else if (def.type === "optional" || def.type === "default" || def.type === "nullable") {
+    const innerType = strictDeep(def.innerType as z.ZodType)
+    if (innerType !== def.innerType) out = s.clone({ ...def, innerType } as never)
+  }
+  return out !== s && s.description ? out.describe(s.description) : out
 }
 
 function jsonSchema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
@@ -72,12 +93,13 @@ function lean(node: unknown): Record<string, unknown> {
  * every tool costs more context than the rare oversized call they would prevent.
  */
 const SLIM_KEYS = new Set(["minLength", "maxLength", "minItems", "maxItems"])
+const closed = (k: string, v: unknown) => k === "additionalProperties" && v === false
 function slim(node: unknown): Record<string, unknown> {
   if (Array.isArray(node)) return node.map(slim) as unknown as Record<string, unknown>
   if (node === null || typeof node !== "object") return node as Record<string, unknown>
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(node)) {
-    if (SLIM_KEYS.has(k)) continue
+    if (SLIM_KEYS.has(k) || closed(k, v)) continue
     out[k] = k === "properties" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, slim(s)])) : slim(v)
   }
   return out

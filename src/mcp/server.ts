@@ -5,6 +5,7 @@ import { errorMessage } from "../core/errors"
 import { newId } from "../core/ids"
 import { createLogger, type Logger } from "../core/log"
 import { VERSION } from "../version"
+import { askerFor } from "./ask"
 import { bindFolders, rootFolders, type Binding } from "./binding"
 import { callTool } from "./call"
 import { compileTool, type CompiledTool } from "./compile"
@@ -47,11 +48,12 @@ export function createServer(deps: ServerDeps): { server: Server; close: () => P
 
   server.setRequestHandler(ListToolsRequestSchema, async () => ({ tools: [...compiled.values()].map((t) => t.listing) }))
   const inflight = new AbortController()
+  const ask = askerFor(server, (e) => log.info("asking the person failed; nothing was changed", { error: errorMessage(e) }))
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = compiled.get(request.params.name)
     if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name).slice(0, 80)}; call tools/list for the tools this server offers`)
     const signal = AbortSignal.any([extra.signal, inflight.signal])
-    return callTool(tool, request.params.arguments, { binding: bind, session, config: deps.config, log, onCall: deps.onCall }, signal)
+    return callTool(tool, request.params.arguments, { binding: bind, session, config: deps.config, log, ask, onCall: deps.onCall }, signal)
   })
 
   let closed = false

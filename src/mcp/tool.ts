@@ -1,6 +1,7 @@
 import type { z } from "zod"
 import type { Config } from "../core/config"
 import type { Project } from "../core/project"
+import type { Ask } from "./ask"
 
 /**
  * The shape every MCP tool file exports (one tool per file under src/mcp/tools/<faculty>/). The
@@ -17,6 +18,8 @@ export interface ToolContext {
   config: Config
   /** Aborted when the client cancels the call or disconnects (long waits should honour it). */
   signal?: AbortSignal
+  /** Ask the person in the client's dialog (src/mcp/ask.ts); absent means the client cannot ask. */
+  ask?: Ask
 }
 
 export interface ToolAnnotations {

@@ -15,6 +15,7 @@ import { type Store } from "./_store"
 import { renderState } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
 import { forget, liftTombstone } from "./write/forget"
+import { hide, restore } from "./write/hide"
 import { writeItem } from "./write/item"
 import { approve, edit, reject, type ItemEdits } from "./write/review"
 import { getPolicy, recordGrant, setPolicy, type GrantResult } from "./write/grants"
@@ -51,6 +52,11 @@ export interface Memory {
   applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
   forget(q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult
   liftTombstone(q: { project: Project; text: string }, actor: Actor): { lifted: boolean; reason?: string }
+  /** An agent's forget: invisible at once, destroyed by `forget` once the person confirms. */
+  hide(q: { project: Project; id?: string; text?: string }, actor: Actor): { hidden: string[]; reason?: string }
+  /** Items an agent asked to forget, waiting for the person (only the person's views list them). */
+  hidden(q: { project: Project }): ItemList
+  restore(q: { project: Project; id: string }, actor: Actor): { ok: boolean; reason?: string }
   pending(q: { project: Project }): ItemList
   approve(id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult
   reject(id: string, ctx: WriteContext): WriteResult
@@ -124,6 +130,9 @@ export function createMemory(store: Store): Memory {
     applyStatePatch: (patch, ctx) => applyStatePatchSafe(store, patch, ctx),
     forget: (q, actor) => forget(store, q, actor),
     liftTombstone: (q, actor) => liftTombstone(store, q, actor),
+    hide: (q, actor) => hide(store, q, actor),
+    hidden: (q) => listItems(store, { project: q.project, statuses: ["hidden"], scope: "all" }),
+    restore: (q, actor) => restore(store, q, actor),
     pending: (q) => listItems(store, { project: q.project, statuses: ["pending"], scope: "all" }),
     approve: (id, ctx, edits) => approve(store, id, ctx, edits),
     reject: (id, ctx) => reject(store, id, ctx),

@@ -3,7 +3,8 @@ import type { Project } from "../core/project"
 /** Public types of the memory faculty. Other faculties import these through `src/memory/index.ts`. */
 export type { Project }
 
-export type Source = "agent" | "hook:remember" | "hook:miner" | "hook:observer" | "sync" | "cli" | "import" | "dashboard"
+/** `elicitation`: the person answered in the coding tool's own dialog (MCP elicitation, explicit accept). */
+export type Source = "agent" | "hook:remember" | "hook:miner" | "hook:observer" | "sync" | "cli" | "import" | "dashboard" | "elicitation"
 
 export interface Actor {
   source: Source
@@ -11,8 +12,9 @@ export interface Actor {
   tool?: string
 }
 
-export type Status = "pending" | "active" | "superseded" | "archived" | "rejected" | "expired" | "forgotten"
-export const STATUSES: readonly Status[] = ["pending", "active", "superseded", "archived", "rejected", "expired", "forgotten"]
+/** `hidden`: an agent asked to forget it; invisible to every read, destroyed once the person confirms. */
+export type Status = "pending" | "active" | "superseded" | "archived" | "rejected" | "expired" | "forgotten" | "hidden"
+export const STATUSES: readonly Status[] = ["pending", "active", "superseded", "archived", "rejected", "expired", "forgotten", "hidden"]
 
 /** Where an item lives, as the caller names it; stored as `branch:<key>`, `commit:<sha>`, `project` or `global`. */
 export type ScopeName = "branch" | "project" | "global"

@@ -6,11 +6,13 @@ import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { allTools } from "../../src/mcp/tools"
 import { makeGitRepo, tmpdir } from "../fixture"
-import { connect, textOf } from "./_client"
+import { connect, textOf, type Elicit } from "./_client"
 
 type Json = Record<string, any>
-async function open(cwd: string, roots?: string[]) {
-  const c = await connect({ cwd, tools: allTools, roots, sessionId: newId("s_") })
+/** The person accepts every question (the consent tests cover decline and clients that cannot ask). */
+const accept: Elicit = () => ({ action: "accept", content: { approve: true } })
+async function open(cwd: string, roots?: string[], elicit?: Elicit) {
+  const c = await connect({ cwd, tools: allTools, roots, sessionId: newId("s_"), ...(elicit ? { elicit } : {}) })
   const call = async (name: string, args: Json = {}) => {
     const r = await c.client.callTool({ name, arguments: args })
     if (r.isError) throw new Error(textOf(r))
@@ -68,10 +70,13 @@ describe("memory tools through a real SDK client", () => {
     expect((await x.call("search_history", { query: "login rate limit argon2id" })).results).toEqual([])
     expect((await x.call("get_state")).state).not.toContain("argon2id")
     expect((await x.call("memory_recall", { query: "password hashing" })).items).toEqual([])
-    const cross = await x.call("search_history", { query: "argon2id", all_projects: true })
+    // another project's memory only with the person's accept (this client cannot ask)
+    expect(await x.fail("search_history", { query: "argon2id", all_projects: true })).toContain("egc memory search argon2id --all")
+    const xs = await open(other, undefined, accept)
+    const cross = await xs.call("search_history", { query: "argon2id", all_projects: true })
     expect(cross.results.length).toBeGreaterThan(0)
     expect(cross.results.every((r: Json) => r.project === "github.com/acme/api")).toBe(true)
-    await Promise.all([a.close(), b.close(), x.close()])
+    await Promise.all([a.close(), b.close(), x.close(), xs.close()])
   })
 
   test("refusals are tool errors that say what to do; nothing is stored", async () => {
@@ -156,7 +161,7 @@ describe("memory tools through a real SDK client", () => {
 
   test("forget leaves a tombstone: the same text is refused afterwards", async () => {
     using t = tmpdir({ git: true })
-    const a = await open(t.path)
+    const a = await open(t.path, undefined, accept)
     const s = await a.call("store_decision", { decision: "Client Acme pays in EUR", context: "contract 2026" })
     const f = await a.call("memory_forget", { id: s.id })
     expect(f.forgotten).toContain(s.id)
@@ -169,7 +174,7 @@ describe("memory tools through a real SDK client", () => {
 
   test("review: hook captures wait as pending, are not recalled, and approve / reject work", async () => {
     using t = tmpdir({ git: true })
-    const a = await open(t.path)
+    const a = await open(t.path, undefined, accept)
     const project = resolveProject(t.path)
     const memory = openMemory()
     const hook = { project, actor: { source: "hook:miner" as const, sessionId: "s_x" } }
@@ -191,7 +196,7 @@ describe("memory tools through a real SDK client", () => {
 
   test("propose and commit; a low-confidence supersede opens a conflict that resolves", async () => {
     using t = tmpdir({ git: true })
-    const a = await open(t.path)
+    const a = await open(t.path, undefined, accept)
     const old = await a.call("store_decision", { decision: "Use Postgres 15 for the ledger", context: "team knows it" })
     const staged = await a.call("memory_propose", { items: [{ kind: "decision", title: "Use Postgres 17 for the ledger", body: "needs MERGE RETURNING", supersedes: old.id, confidence: 0.5 }] })
     expect(staged.proposal_id).toBeTruthy()
@@ -213,7 +218,7 @@ describe("memory tools through a real SDK client", () => {
     using t = tmpdir({ git: true })
     const project = resolveProject(t.path)
     openMemory().setPolicy({ project, policy: "grant" }, { source: "cli" })
-    const a = await open(t.path)
+    const a = await open(t.path, undefined, accept)
     expect(await a.fail("store_decision", { decision: "Use feature flags", context: "x" })).toContain("consent")
     expect((await a.call("search_history", { query: "feature flags" })).results).toEqual([])
     const g = await a.call("memory_consent", { decision: "approve-run" })

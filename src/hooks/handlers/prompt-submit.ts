@@ -23,7 +23,7 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
     case "forget": {
       const candidates = await memory.forgetCandidates(ctx.project, intent.text || input.prompt || "")
       const list = candidates.length
-        ? `${candidates.map((c) => `- ${c.id}: ${c.title}`).join("\n")}\nNothing has been forgotten yet. Ask the person which of these to forget; once they confirm, call memory_forget with that id (or they run \`egc memory forget <id>\`). A forgotten item leaves a tombstone so it is not stored again.`
+        ? `${candidates.map((c) => `- ${c.id}: ${c.title}`).join("\n")}\nNothing has been forgotten yet. Ask the person which of these to forget; once they confirm, call memory_forget with that id (it hides the item and asks them to confirm destroying it), or they run \`egc memory forget <id>\`. A forgotten item leaves a tombstone so it is not stored again.`
         : "The person asked to forget something, but no stored item matches. Tell them nothing was found."
       return wrap([section("Forget request (needs confirmation)", list)])
     }

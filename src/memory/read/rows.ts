@@ -58,8 +58,11 @@ export function selectRows(store: Store, f: RowFilter): ItemRow[] {
     const t = f.asOf
     add("recorded_at <= ? AND valid_from <= ? AND (valid_to IS NULL OR valid_to > ?)", t, t, t)
     add("(retracted_at IS NULL OR retracted_at > ?) AND (expires_at IS NULL OR expires_at > ?)", t, t)
-    add("status NOT IN ('pending', 'rejected', 'forgotten') AND content_enc IS NOT NULL")
-  } else if (f.sinceRev === undefined && !f.ids) {
+    add("status NOT IN ('pending', 'rejected', 'forgotten', 'hidden') AND content_enc IS NOT NULL")
+  } else if (f.ids && f.sinceRev === undefined) {
+    // an item an agent asked to forget is invisible even by id, until the person restores it
+    if (!f.statuses?.includes("hidden")) add("status != 'hidden'")
+  } else if (f.sinceRev === undefined) {
     const statuses = f.statuses?.length ? f.statuses : ["active"]
     add(`status IN (${list(statuses)})`, ...statuses)
     // working memory is invisible the instant it expires, before any sweep

@@ -7,7 +7,7 @@ import type { Actor, ConsentPolicy, GrantDecision, RefusalCode, Source } from ".
  * is the reviewer, so their writes are stored; captures nobody watched (hooks, sync) wait as
  * pending; explicit agent writes depend on the policy and, under `grant`, on the session's grant.
  */
-const PERSON: ReadonlySet<Source> = new Set(["cli", "dashboard", "import"])
+const PERSON: ReadonlySet<Source> = new Set(["cli", "dashboard", "import", "elicitation"])
 const AUTOMATIC: ReadonlySet<Source> = new Set(["hook:remember", "hook:miner", "hook:observer", "sync"])
 
 export const isPerson = (actor: Actor): boolean => PERSON.has(actor.source)

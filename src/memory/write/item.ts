@@ -35,7 +35,9 @@ export function writeItem(store: Store, raw: ItemInput, ctx: WriteContext, opts:
 function tombstoned(store: Store, projects: string[], prints: string[]): boolean {
   const marks = projects.map(() => "?").join(",")
   const pm = prints.map(() => "?").join(",")
-  return !!store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (${marks}) AND fp IN (${pm}) AND lifted_at IS NULL LIMIT 1`).get(...projects, ...prints)
+  if (store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (${marks}) AND fp IN (${pm}) AND lifted_at IS NULL LIMIT 1`).get(...projects, ...prints)) return true
+  // content an agent asked to forget is as good as forgotten while it waits for the person
+  return !!store.db.query(`SELECT 1 FROM memory_items WHERE project IN (${marks}) AND text_fp IN (${pm}) AND status = 'hidden' LIMIT 1`).get(...projects, ...prints)
 }
 
 /** The transactional half of writeItem, for callers already inside a write transaction. */

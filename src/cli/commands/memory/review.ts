@@ -7,14 +7,18 @@ import { printData, ui } from "../../ui"
 import { detail, session } from "./_shared"
 
 export const review = defineCommand({
-  meta: { name: "review", description: "list memory waiting for your approval, with the commands to decide" },
+  meta: { name: "review", description: "list memory waiting for your decision (pending, or hidden by an agent's forget), with the commands" },
   args: { ...cwdArgs, ...jsonArgs },
   async run({ args }) {
     const { project, memory } = await session(args.cwd)
     const pending = memory.pending({ project })
-    if (args.json) return printData(pending)
-    if (!pending.length) return printData(`nothing waits for review in ${project.display}`)
-    const blocks = pending.map((v) => `${detail(v)}\n\n  → egc memory approve ${v.id}   |   egc memory reject ${v.id}`)
+    const hidden = memory.hidden({ project })
+    if (args.json) return printData([...pending, ...hidden])
+    if (!pending.length && !hidden.length) return printData(`nothing waits for review in ${project.display}`)
+    const blocks = [
+      ...pending.map((v) => `${detail(v)}\n\n  → egc memory approve ${v.id}   |   egc memory reject ${v.id}`),
+      ...hidden.map((v) => `${detail(v)}\n\n  an agent asked to forget this → egc memory forget ${v.id}   |   egc memory restore ${v.id}`),
+    ]
     printData(blocks.join(`\n${"-".repeat(60)}\n`))
   },
 })
