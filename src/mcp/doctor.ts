@@ -22,13 +22,12 @@ export function configProfileError(all: readonly ToolDef[], config: Config): Egc
 
 /** `egc doctor` line for the server's tool profile (a config file that does not load is the config line's). */
 export const mcpChecks: CheckProvider = async ({ cwd }): Promise<Check[]> => {
-  const { allTools } = await import("./tools")
-  let error = envProfileError(allTools)
-  if (!error) {
-    const config = await loadConfig({ projectRoot: cwd }).catch(() => undefined)
-    if (!config) return []
-    error = configProfileError(allTools, config)
-  }
+  const config = await loadConfig({ projectRoot: cwd }).catch(() => undefined)
+  const text = env.mcpTools()
+  const named = (text !== undefined && text.trim() !== "default" && text.trim() !== "full") || Array.isArray(config?.mcp.tools)
+  // the tool definitions (zod, every faculty's schemas) load only when a list of names needs checking
+  const all = named ? (await import("./tools")).allTools : []
+  const error = envProfileError(all) ?? (config ? configProfileError(all, config) : undefined)
   if (error) return [{ name: "mcp tools", status: "fail", detail: error.message, ...(error.hint ? { fix: error.hint } : {}) }]
-  return [{ name: "mcp tools", status: "ok", detail: "tool profile valid" }]
+  return config || text !== undefined ? [{ name: "mcp tools", status: "ok", detail: `tool profile ${text ?? (typeof config?.mcp.tools === "string" ? config.mcp.tools : "list")} valid` }] : []
 }
