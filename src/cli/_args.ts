@@ -15,7 +15,9 @@ export function listOf<T extends string>(flag: string, value: string, valid: rea
   const items = value.split(",").map((s) => s.trim())
   const bad = items.filter((s) => !valid.includes(s as T))
   if (bad.length || items.length === 0) {
-    throw new EgcError("E_USAGE", `--${flag} ${JSON.stringify(value)}: unknown ${bad.map((b) => `'${b}'`).join(", ") || "value"}`, { hint: `valid: ${valid.join(", ")}` })
+    const unknown = bad.map((b) => `'${b}'`).join(", ") || "value"
+    const hint = `valid: ${valid.join(", ")}`
+    throw new EgcError("E_USAGE", `--${flag} ${JSON.stringify(value)}: unknown ${unknown}`, { hint })
   }
   return items as T[]
 }

@@ -14,9 +14,13 @@ export function passthrough<T extends object>(cmd: T): T {
   return cmd
 }
 
-const resolve = async <T>(v: T | Promise<T> | (() => T | Promise<T>) | undefined): Promise<T | undefined> => (typeof v === "function" ? (v as () => T)() : v)
+type Lazy<T> = T | Promise<T> | (() => T | Promise<T>) | undefined
+const resolve = async <T>(v: Lazy<T>): Promise<T | undefined> => (typeof v === "function" ? (v as () => T)() : v)
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()
-const aliases = (d: ArgDef) => ("alias" in d && d.alias ? (Array.isArray(d.alias) ? d.alias : [d.alias]) : []) as string[]
+const aliases = (d: ArgDef): string[] => {
+  const a = "alias" in d ? d.alias : undefined
+  return a ? (Array.isArray(a) ? a : [a]) : []
+}
 const flagText = (name: string) => (name.length === 1 ? `-${name}` : `--${name}`)
 
 function usage(message: string, hint: string): EgcError {
@@ -26,7 +30,10 @@ function usage(message: string, hint: string): EgcError {
 function flagsOf(args: ArgsDef): string {
   const list = Object.entries(args)
     .filter(([, d]) => d.type !== "positional")
-    .map(([name, d]) => (d.type === "boolean" ? `--${d.default === true ? "no-" : ""}${kebab(name)}` : `--${kebab(name)} <value>`))
+    .map(([name, d]) => {
+      if (d.type !== "boolean") return `--${kebab(name)} <value>`
+      return `--${d.default === true ? "no-" : ""}${kebab(name)}`
+    })
   return list.length ? `valid flags: ${list.join(", ")}` : "it takes no flags"
 }
 
@@ -58,26 +65,35 @@ export async function checkArgv(cmd: CommandDef<any>, argv: string[], path: stri
       const name = long ? a.slice(2, eq === -1 ? undefined : eq) : a.slice(1)
       const inline = long && eq !== -1 ? a.slice(eq + 1) : undefined
       const negated = long && name.startsWith("no-") ? find(args, name.slice(3)) : undefined
-      const hit = !long && name.length !== 1 ? undefined : (find(args, name) ?? (negated?.[1].type === "boolean" ? negated : undefined))
+      const direct = long || name.length === 1 ? find(args, name) : undefined
+      const hit = direct ?? (negated?.[1].type === "boolean" ? negated : undefined)
       if (!hit) throw usage(`unknown flag '${long ? `--${name}` : a}' for '${path}'`, `${flagsOf(args)}; ${help}`)
       const [key, d] = hit
       if (d.type === "boolean") {
-        if (inline !== undefined && inline !== "true" && inline !== "false") throw usage(`${flagText(name)} takes no value (got '${inline}')`, help)
+        if (inline !== undefined && inline !== "true" && inline !== "false") {
+          throw usage(`${flagText(name)} takes no value (got '${inline}')`, help)
+        }
         continue
       }
       let value = inline
       if (value === undefined) {
         const next = argv[i + 1]
-        if (next === undefined || next === "--" || (next.startsWith("-") && next !== "-")) throw usage(`${flagText(name)} needs a value`, help)
+        const missing = next === undefined || next === "--" || (next.startsWith("-") && next !== "-")
+        const hint = `write ${flagText(name)}=<value> for a value that starts with -; ${help}`
+        if (missing) throw usage(`${flagText(name)} needs a value`, hint)
         value = next
         i++
       }
       const options = d.type === "enum" ? ((d as { options?: string[] }).options ?? []) : []
-      if (options.length && !options.includes(value)) throw usage(`--${kebab(key)} must be one of ${options.join(", ")}, not '${value}'`, help)
+      if (options.length && !options.includes(value)) {
+        throw usage(`--${kebab(key)} must be one of ${options.join(", ")}, not '${value}'`, help)
+      }
       continue
     }
     if (hasSubs && positionals.length === 0) {
-      if (!Object.hasOwn(subs, a)) throw usage(`unknown subcommand '${a}' for '${path}'`, `one of: ${Object.keys(subs).join(", ")}; ${help}`)
+      if (!Object.hasOwn(subs, a)) {
+        throw usage(`unknown subcommand '${a}' for '${path}'`, `one of: ${Object.keys(subs).join(", ")}; ${help}`)
+      }
       const sub = (await resolve(subs[a] as CommandDef<any>)) as CommandDef<any>
       return checkArgv(sub, argv.slice(i + 1), `${path} ${a}`)
     }
@@ -86,7 +102,10 @@ export async function checkArgv(cmd: CommandDef<any>, argv: string[], path: stri
   const declared = Object.entries(args).filter(([, d]) => d.type === "positional")
   if (positionals.length > declared.length) {
     const extra = positionals[declared.length]!
+    const shown = extra.length > 60 ? `${extra.slice(0, 60)}…` : extra
     const takes = declared.length ? `it takes ${declared.map(([n]) => `<${n}>`).join(" ")}` : "it takes no arguments"
-    throw usage(`unexpected argument '${extra.length > 60 ? `${extra.slice(0, 60)}…` : extra}' for '${path}'`, `${takes}${hasSubs ? ` or a subcommand (${Object.keys(subs).join(", ")})` : ""}; quote a value that has spaces; ${help}`)
+    const orSub = hasSubs ? ` or a subcommand (${Object.keys(subs).join(", ")})` : ""
+    const hint = `${takes}${orSub}; quote a value that has spaces; ${help}`
+    throw usage(`unexpected argument '${shown}' for '${path}'`, hint)
   }
 }

@@ -12,7 +12,8 @@ import type { ToolDef } from "./tool"
 export function envProfileError(all: readonly ToolDef[]): EgcError | undefined {
   const text = env.mcpTools()
   const problem = text === undefined ? undefined : profileProblem(all, parseToolsSetting(text))
-  return problem ? new EgcError("E_CONFIG", `EGC_MCP_TOOLS=${JSON.stringify(text)}: ${problem}`, { hint: validProfiles(all) }) : undefined
+  if (!problem) return undefined
+  return new EgcError("E_CONFIG", `EGC_MCP_TOOLS=${JSON.stringify(text)}: ${problem}`, { hint: validProfiles(all) })
 }
 
 export function configProfileError(all: readonly ToolDef[], config: Config): EgcError | undefined {
@@ -24,10 +25,14 @@ export function configProfileError(all: readonly ToolDef[], config: Config): Egc
 export const mcpChecks: CheckProvider = async ({ cwd }): Promise<Check[]> => {
   const config = await loadConfig({ projectRoot: cwd }).catch(() => undefined)
   const text = env.mcpTools()
-  const named = (text !== undefined && text.trim() !== "default" && text.trim() !== "full") || Array.isArray(config?.mcp.tools)
+  const envNames = text !== undefined && text.trim() !== "default" && text.trim() !== "full"
+  const named = envNames || Array.isArray(config?.mcp.tools)
   // the tool definitions (zod, every faculty's schemas) load only when a list of names needs checking
   const all = named ? (await import("./tools")).allTools : []
   const error = envProfileError(all) ?? (config ? configProfileError(all, config) : undefined)
-  if (error) return [{ name: "mcp tools", status: "fail", detail: error.message, ...(error.hint ? { fix: error.hint } : {}) }]
-  return config || text !== undefined ? [{ name: "mcp tools", status: "ok", detail: `tool profile ${text ?? (typeof config?.mcp.tools === "string" ? config.mcp.tools : "list")} valid` }] : []
+  const fix = error?.hint ? { fix: error.hint } : {}
+  if (error) return [{ name: "mcp tools", status: "fail", detail: error.message, ...fix }]
+  if (!config && text === undefined) return []
+  const shown = text ?? (typeof config?.mcp.tools === "string" ? config.mcp.tools : "list")
+  return [{ name: "mcp tools", status: "ok", detail: `tool profile ${shown} valid` }]
 }

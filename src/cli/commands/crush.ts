@@ -21,7 +21,8 @@ export default passthrough(
       // citty runs this after a subcommand too; anything but `-- <cmd…>` or a subcommand never exits 0 unrun
       if (Object.hasOwn(subCommands, rawArgs[0] ?? "")) return
       if (rawArgs[0] !== "--") {
-        process.stderr.write(`egc crush: ${rawArgs.length ? `unexpected '${rawArgs[0]}'` : "say what to run"}\n${USAGE}`)
+        const what = rawArgs.length ? `unexpected '${rawArgs[0]}'` : "say what to run"
+        process.stderr.write(`egc crush: ${what}\n${USAGE}`)
         process.exitCode = EXIT.USAGE
         return
       }

@@ -37,7 +37,10 @@ const TAKES: Record<string, string[]> = {
 }
 
 function parseFlags(raw: string[]): Flags {
-  const f: Flags = { cwd: process.cwd(), json: false, batch: false, yes: false, record: true, limit: 50, allProjects: false, rest: [], passthrough: undefined, seen: new Set() }
+  const f: Flags = {
+    ...{ cwd: process.cwd(), json: false, batch: false, yes: false, record: true, limit: 50, allProjects: false },
+    ...{ rest: [], passthrough: undefined, seen: new Set() },
+  }
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i]!
     if (a === "--") {
@@ -54,7 +57,7 @@ function parseFlags(raw: string[]): Flags {
     else if (a === "--no-record") f.record = false
     else if (a === "--all-projects") f.allProjects = true
     else if (a === "--limit" || a.startsWith("--limit=")) f.limit = limitOf(a === "--limit" ? raw[++i] : a.slice(8))
-    else if (a.startsWith("-") && a !== "-") throw new EgcError("E_USAGE", `unknown flag '${a}' for 'egc guard'`, { hint: USAGE })
+    else if (a.startsWith("-") && a !== "-") throw usageError(`unknown flag '${a}' for 'egc guard'`)
     else f.rest.push(a)
   }
   return f
@@ -62,8 +65,10 @@ function parseFlags(raw: string[]): Flags {
 
 function limitOf(value: string | undefined): number {
   if (value && /^[1-9]\d{0,5}$/.test(value)) return Number(value)
-  throw new EgcError("E_USAGE", `--limit must be a whole number from 1 to 999999, not '${value ?? ""}'`, { hint: USAGE })
+  throw usageError(`--limit must be a whole number from 1 to 999999, not '${value ?? ""}'`)
 }
+
+const usageError = (message: string) => new EgcError("E_USAGE", message, { hint: USAGE })
 
 function usage(message: string): void {
   process.stderr.write(`egc guard: ${message}\n${USAGE}\n`)
@@ -81,13 +86,13 @@ export default passthrough(
   defineCommand({
     meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log '<cmd>', egc guard -- <cmd…>" },
     args: {
-      action: { type: "positional", required: false, description: "check | explain | log (none: run the command after --)" },
+      action: { type: "positional", required: false, description: "check | explain | log (none: run what follows --)" },
       command: { type: "positional", required: false, description: "the command to judge, as one quoted word" },
       cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
       json: { type: "boolean", description: "print the verdict as JSON" },
       batch: { type: "boolean", description: "check: read JSON lines on stdin, answer one verdict per line" },
       yes: { type: "boolean", alias: "y", description: "run a command that needs confirmation without asking" },
-      record: { type: "boolean", default: true, description: "record denies and asks in the guard log (--no-record: do not)" },
+      record: { type: "boolean", default: true, description: "record denies and asks in the guard log" },
       limit: { type: "string", description: "log: most events (default 50)" },
       "all-projects": { type: "boolean", description: "log: every project's events" },
     },
@@ -95,9 +100,13 @@ export default passthrough(
       const flags = parseFlags(rawArgs)
       const [sub, ...words] = flags.rest
       const action = sub ?? (flags.passthrough !== undefined ? "run" : undefined)
-      if (!action || !Object.hasOwn(TAKES, action)) return usage(sub ? `unknown subcommand '${sub}' (check, explain, log)` : "say what to do")
-      const wrong = [...flags.seen].find((f) => !TAKES[action]!.includes(f))
-      if (wrong) return usage(`${action === "run" ? "egc guard --" : `guard ${action}`} does not take ${wrong} (it takes ${TAKES[action]!.join(", ")})`)
+      if (!action || !Object.hasOwn(TAKES, action)) {
+        return usage(sub ? `unknown subcommand '${sub}' (check, explain, log)` : "say what to do")
+      }
+      const takes = TAKES[action]!
+      const wrong = [...flags.seen].find((f) => !takes.includes(f))
+      const named = action === "run" ? "egc guard --" : `guard ${action}`
+      if (wrong) return usage(`${named} does not take ${wrong} (it takes ${takes.join(", ")})`)
       if (action === "run") {
         if (flags.passthrough === undefined || words.length) return usage("run takes the command after --")
         const { runGuarded } = await import("../../guard/surface/run")
@@ -109,7 +118,8 @@ export default passthrough(
         return showLog(flags)
       }
       if (action === "check" && flags.batch) {
-        if (words.length || flags.passthrough !== undefined) return usage("check --batch reads commands on stdin; give none here")
+        const given = words.length || flags.passthrough !== undefined
+        if (given) return usage("check --batch reads commands on stdin, not here")
         const { checkBatch } = await import("../../guard/surface/check")
         return checkBatch(flags)
       }

@@ -24,7 +24,10 @@ export default defineCommand({
     ])
     const tools = args.tools === undefined ? undefined : profile.parseToolsSetting(args.tools)
     const flagProblem = tools === undefined ? undefined : profile.profileProblem(allTools, tools)
-    if (flagProblem) throw new EgcError("E_USAGE", `--tools ${JSON.stringify(args.tools)}: ${flagProblem}`, { hint: profile.validProfiles(allTools) })
+    if (flagProblem) {
+      const hint = profile.validProfiles(allTools)
+      throw new EgcError("E_USAGE", `--tools ${JSON.stringify(args.tools)}: ${flagProblem}`, { hint })
+    }
     // A profile that serves nothing is refused before the agent connects, not discovered by its absence.
     const envProblem = tools === undefined ? checks.envProfileError(allTools) : undefined
     if (envProblem) throw envProblem

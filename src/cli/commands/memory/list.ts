@@ -17,12 +17,14 @@ export const list = defineCommand({
   async run({ args }) {
     // kinds are an open set, but one that cannot be stored cannot match: say so instead of "no memory"
     if (args.kind !== undefined && !/^[a-z][a-z0-9_-]{0,39}$/.test(args.kind)) {
-      throw new EgcError("E_USAGE", `--kind ${JSON.stringify(args.kind)} is not a kind`, { hint: "kinds are lower-case letters, digits, _ or - (decision, lesson, context, …)" })
+      const hint = "kinds are lower-case letters, digits, _ or - (decision, lesson, context, …)"
+      throw new EgcError("E_USAGE", `--kind ${JSON.stringify(args.kind)} is not a kind`, { hint })
     }
     const statuses = args.status === undefined ? undefined : listOf("status", args.status, STATUSES)
     const limit = countOf("limit", args.limit, 100)
     const { project, memory } = await session(args.cwd)
-    const items = memory.list({ project, scope: "all", ...(args.kind ? { kinds: [args.kind] } : {}), ...(statuses ? { statuses } : {}), limit })
+    const kinds = args.kind ? { kinds: [args.kind] } : {}
+    const items = memory.list({ project, scope: "all", ...kinds, ...(statuses ? { statuses } : {}), limit })
     if (args.json) return printData({ project: project.display, items, unreadable: items.unreadable })
     const out = items.map(line)
     if (items.unreadable.length) out.push(`${items.unreadable.length} records failed to open: ${items.unreadable.map((u) => u.id).join(", ")} (run egc doctor)`)
