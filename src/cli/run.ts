@@ -4,6 +4,7 @@ import { VERSION } from "../version"
 import { commands } from "./commands"
 import { EXIT } from "./exit"
 import { formatError } from "./format-error"
+import { checkArgv } from "./strict"
 
 export const root = defineCommand({
   meta: { name: "egc", version: VERSION, description: "one local runtime for AI coding tools: memory, guard, output filter, session mesh" },
@@ -36,6 +37,7 @@ export async function run(argv: string[]): Promise<void> {
       process.stdout.write(`${await usageOf(sub, rest)}\n`)
       return
     }
+    await checkArgv(sub, rest, `egc ${name}`)
     await runCommand(sub, { rawArgs: rest })
   } catch (error) {
     const { text, exitCode } = formatError(error instanceof Error && error.name === "CLIError" ? new EgcError("E_USAGE", error.message, { hint: "see: egc <command> --help" }) : error)

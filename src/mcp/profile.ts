@@ -24,3 +24,20 @@ export function selectTools(all: readonly ToolDef[], setting: Config["mcp"]["too
 
 /** The budget estimate used by the test and the benchmark: characters / 4. */
 export const estimateTokens = (json: unknown): number => Math.ceil(JSON.stringify(json).length / 4)
+
+/** `--tools` / `EGC_MCP_TOOLS` text: a profile name or a comma-separated list of tool names. */
+export function parseToolsSetting(text: string): Config["mcp"]["tools"] {
+  const t = text.trim()
+  return t === "default" || t === "full" ? t : t.split(",").map((s) => s.trim()).filter(Boolean)
+}
+
+/** What is wrong with a setting (an unknown profile reads as an unknown tool name), or undefined. */
+export function profileProblem(all: readonly ToolDef[], setting: Config["mcp"]["tools"]): string | undefined {
+  if (setting === "default" || setting === "full") return undefined
+  if (setting.length === 0) return "names no tools"
+  const { unknown } = selectTools(all, setting)
+  return unknown.length ? `unknown tool profile or tool name: ${unknown.join(", ")}` : undefined
+}
+
+export const validProfiles = (all: readonly ToolDef[]): string =>
+  `use default, full, or a comma-separated list of: ${all.map((t) => t.name).join(", ")}`

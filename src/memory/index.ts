@@ -37,6 +37,7 @@ export { LESSON_DEFAULT_CONFIDENCE, LESSON_DECAY_PER_WEEK, LESSON_ARCHIVE_BELOW,
 export { GRANT_TTL_MS } from "./write/grants"
 export { WORKING_MAX_TTL_MS } from "./_store"
 export { LIMITS } from "./write/prepare"
+export { STATUSES } from "./types"
 export { SUPERSEDE_CONFIDENCE_BAR } from "./write/item"
 export { RANK, STATUS_PENALTY } from "./recall"
 

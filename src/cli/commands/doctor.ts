@@ -13,6 +13,7 @@ const providers: Array<() => Promise<CheckProvider>> = [
   async () => (await import("../../install/doctor")).installChecks,
   async () => (await import("../../hooks/doctor")).hookChecks,
   async () => (await import("../../memory/doctor")).memoryChecks,
+  async () => (await import("../../mcp/doctor")).mcpChecks,
 ]
 
 export default defineCommand({

@@ -1,4 +1,6 @@
 import { defineCommand } from "citty"
+import { EgcError } from "../../core/errors"
+import { passthrough } from "../strict"
 import { EXIT } from "../exit"
 
 /**
@@ -23,16 +25,30 @@ interface Flags {
   allProjects: boolean
   rest: string[]
   passthrough: string[] | undefined
+  seen: Set<string>
+}
+
+/** Which flags each action takes; a flag another action takes is still a usage error here. */
+const TAKES: Record<string, string[]> = {
+  run: ["--cwd", "--yes", "--no-record"],
+  check: ["--cwd", "--json", "--batch", "--no-record"],
+  explain: ["--cwd", "--json"],
+  log: ["--cwd", "--json", "--limit", "--all-projects"],
 }
 
 function parseFlags(raw: string[]): Flags {
-  const f: Flags = { cwd: process.cwd(), json: false, batch: false, yes: false, record: true, limit: 50, allProjects: false, rest: [], passthrough: undefined }
+  const f: Flags = {
+    ...{ cwd: process.cwd(), json: false, batch: false, yes: false, record: true, limit: 50, allProjects: false },
+    ...{ rest: [], passthrough: undefined, seen: new Set() },
+  }
   for (let i = 0; i < raw.length; i++) {
     const a = raw[i]!
     if (a === "--") {
       f.passthrough = raw.slice(i + 1)
       break
     }
+    const flag = a.startsWith("--") ? a.split("=")[0]! : a
+    if (a.startsWith("-") && a !== "-") f.seen.add(flag === "-y" ? "--yes" : flag)
     if (a === "--cwd") f.cwd = raw[++i] ?? f.cwd
     else if (a.startsWith("--cwd=")) f.cwd = a.slice(6)
     else if (a === "--json") f.json = true
@@ -40,49 +56,82 @@ function parseFlags(raw: string[]): Flags {
     else if (a === "--yes" || a === "-y") f.yes = true
     else if (a === "--no-record") f.record = false
     else if (a === "--all-projects") f.allProjects = true
-    else if (a === "--limit") f.limit = Number(raw[++i] ?? 50) || 50
+    else if (a === "--limit" || a.startsWith("--limit=")) f.limit = limitOf(a === "--limit" ? raw[++i] : a.slice(8))
+    else if (a.startsWith("-") && a !== "-") throw usageError(`unknown flag '${a}' for 'egc guard'`)
     else f.rest.push(a)
   }
   return f
 }
+
+function limitOf(value: string | undefined): number {
+  if (value && /^[1-9]\d{0,5}$/.test(value)) return Number(value)
+  throw usageError(`--limit must be a whole number from 1 to 999999, not '${value ?? ""}'`)
+}
+
+const usageError = (message: string) => new EgcError("E_USAGE", message, { hint: USAGE })
 
 function usage(message: string): void {
   process.stderr.write(`egc guard: ${message}\n${USAGE}\n`)
   process.exitCode = EXIT.USAGE
 }
 
-export default defineCommand({
-  meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log '<cmd>', egc guard -- <cmd…>" },
-  args: {
-    cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
-    json: { type: "boolean", description: "print the verdict as JSON" },
-    batch: { type: "boolean", description: "check: read JSON lines on stdin, answer one verdict per line" },
-    yes: { type: "boolean", description: "run a command that needs confirmation without asking" },
-  },
-  async run({ rawArgs }) {
-    const flags = parseFlags(rawArgs)
-    const [sub, ...words] = flags.rest
-    if (flags.passthrough !== undefined && (sub === undefined || sub === "run")) {
-      const { runGuarded } = await import("../../guard/surface/run")
-      return runGuarded(flags.passthrough, flags)
-    }
-    if (sub === "check") {
-      const { check, checkBatch } = await import("../../guard/surface/check")
-      if (flags.batch) return checkBatch(flags)
-      const command = flags.passthrough?.join(" ") ?? words.join(" ")
-      if (!command.trim()) return usage("check needs a command")
-      return check(command, flags)
-    }
-    if (sub === "explain") {
-      const command = flags.passthrough?.join(" ") ?? words.join(" ")
-      if (!command.trim()) return usage("explain needs a command")
+/** The one command of check/explain: a single quoted word, or every word after `--`, never both. */
+function commandOf(flags: Flags, words: string[]): string | undefined {
+  if (flags.passthrough !== undefined && words.length) return undefined
+  if (words.length > 1) return undefined
+  return flags.passthrough?.join(" ") ?? words[0]
+}
+
+export default passthrough(
+  defineCommand({
+    meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log '<cmd>', egc guard -- <cmd…>" },
+    args: {
+      action: { type: "positional", required: false, description: "check | explain | log (none: run what follows --)" },
+      command: { type: "positional", required: false, description: "the command to judge, as one quoted word" },
+      cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
+      json: { type: "boolean", description: "print the verdict as JSON" },
+      batch: { type: "boolean", description: "check: read JSON lines on stdin, answer one verdict per line" },
+      yes: { type: "boolean", alias: "y", description: "run a command that needs confirmation without asking" },
+      record: { type: "boolean", default: true, description: "record denies and asks in the guard log" },
+      limit: { type: "string", description: "log: most events (default 50)" },
+      "all-projects": { type: "boolean", description: "log: every project's events" },
+    },
+    async run({ rawArgs }) {
+      const flags = parseFlags(rawArgs)
+      const [sub, ...words] = flags.rest
+      const action = sub ?? (flags.passthrough !== undefined ? "run" : undefined)
+      if (!action || !Object.hasOwn(TAKES, action)) {
+        return usage(sub ? `unknown subcommand '${sub}' (check, explain, log)` : "say what to do")
+      }
+      const takes = TAKES[action]!
+      const wrong = [...flags.seen].find((f) => !takes.includes(f))
+      const named = action === "run" ? "egc guard --" : `guard ${action}`
+      if (wrong) return usage(`${named} does not take ${wrong} (it takes ${takes.join(", ")})`)
+      if (action === "run") {
+        if (flags.passthrough === undefined || words.length) return usage("run takes the command after --")
+        const { runGuarded } = await import("../../guard/surface/run")
+        return runGuarded(flags.passthrough, flags)
+      }
+      if (action === "log") {
+        if (words.length || flags.passthrough !== undefined) return usage("log takes no command")
+        const { showLog } = await import("../../guard/surface/log")
+        return showLog(flags)
+      }
+      if (action === "check" && flags.batch) {
+        const given = words.length || flags.passthrough !== undefined
+        if (given) return usage("check --batch reads commands on stdin, not here")
+        const { checkBatch } = await import("../../guard/surface/check")
+        return checkBatch(flags)
+      }
+      const command = commandOf(flags, words)
+      if (command === undefined) return usage(`${action} takes one command: quote it as one word, or put it after --`)
+      if (!command.trim()) return usage(`${action} needs a command`)
+      if (action === "check") {
+        const { check } = await import("../../guard/surface/check")
+        return check(command, flags)
+      }
       const { explain } = await import("../../guard/surface/explain")
       return explain(command, flags)
-    }
-    if (sub === "log") {
-      const { showLog } = await import("../../guard/surface/log")
-      return showLog(flags)
-    }
-    return usage(sub ? `unknown subcommand '${sub}'` : "say what to do")
-  },
-})
+    },
+  }),
+)

@@ -14,9 +14,24 @@ export default defineCommand({
   async run({ args }) {
     logToFile()
     const cwd = args.cwd ?? process.cwd()
-    const tools: Config["mcp"]["tools"] | undefined = args.tools === undefined ? undefined : args.tools === "default" || args.tools === "full" ? args.tools : args.tools.split(",").map((t) => t.trim())
+    const [{ serveStdio }, { allTools }, mesh, health, profile, checks] = await Promise.all([
+      import("../../mcp/stdio"),
+      import("../../mcp/tools"),
+      import("../../mcp/tools/mesh/session"),
+      import("../../mcp/health"),
+      import("../../mcp/profile"),
+      import("../../mcp/doctor"),
+    ])
+    const tools = args.tools === undefined ? undefined : profile.parseToolsSetting(args.tools)
+    const flagProblem = tools === undefined ? undefined : profile.profileProblem(allTools, tools)
+    if (flagProblem) {
+      const hint = profile.validProfiles(allTools)
+      throw new EgcError("E_USAGE", `--tools ${JSON.stringify(args.tools)}: ${flagProblem}`, { hint })
+    }
+    // A profile that serves nothing is refused before the agent connects, not discovered by its absence.
+    const envProblem = tools === undefined ? checks.envProfileError(allTools) : undefined
+    if (envProblem) throw envProblem
     const flags = tools ? { mcp: { tools } } : undefined
-    const [{ serveStdio }, { allTools }, mesh, health] = await Promise.all([import("../../mcp/stdio"), import("../../mcp/tools"), import("../../mcp/tools/mesh/session"), import("../../mcp/health")])
     let config: Config
     try {
       config = await loadConfig({ projectRoot: cwd, flags })
@@ -27,6 +42,8 @@ export default defineCommand({
       health.registerHealthProbe("config", () => ({ status: "fail", detail: `${detail} (serving with defaults)` }))
       config = { ...structuredClone(DEFAULTS), ...(flags ? { mcp: flags.mcp } : {}) }
     }
+    const configProblem = checks.configProfileError(allTools, config)
+    if (configProblem) throw configProblem
     await serveStdio({ cwd, config, tools: allTools, onCall: mesh.onToolCall, onClose: mesh.onServerClose })
   },
 })

@@ -1,5 +1,7 @@
 import { defineCommand } from "citty"
-import { cwdArgs, jsonArgs } from "../../_args"
+import { EgcError } from "../../../core/errors"
+import { STATUSES } from "../../../memory"
+import { countOf, cwdArgs, jsonArgs, listOf } from "../../_args"
 import { printData } from "../../ui"
 import { line, session } from "./_shared"
 
@@ -9,18 +11,20 @@ export const list = defineCommand({
     ...cwdArgs,
     ...jsonArgs,
     kind: { type: "string", description: "only this kind (decision, lesson, context, …)" },
-    status: { type: "string", description: "statuses, comma-separated (default: active)" },
+    status: { type: "string", description: `statuses, comma-separated: ${STATUSES.join(", ")} (default: active)` },
     limit: { type: "string", description: "most items (default 100)" },
   },
   async run({ args }) {
+    // kinds are an open set, but one that cannot be stored cannot match: say so instead of "no memory"
+    if (args.kind !== undefined && !/^[a-z][a-z0-9_-]{0,39}$/.test(args.kind)) {
+      const hint = "kinds are lower-case letters, digits, _ or - (decision, lesson, context, …)"
+      throw new EgcError("E_USAGE", `--kind ${JSON.stringify(args.kind)} is not a kind`, { hint })
+    }
+    const statuses = args.status === undefined ? undefined : listOf("status", args.status, STATUSES)
+    const limit = countOf("limit", args.limit, 100)
     const { project, memory } = await session(args.cwd)
-    const items = memory.list({
-      project,
-      scope: "all",
-      ...(args.kind ? { kinds: [args.kind] } : {}),
-      ...(args.status ? { statuses: args.status.split(",").map((s) => s.trim()) } : {}),
-      limit: Number(args.limit ?? 100) || 100,
-    })
+    const kinds = args.kind ? { kinds: [args.kind] } : {}
+    const items = memory.list({ project, scope: "all", ...kinds, ...(statuses ? { statuses } : {}), limit })
     if (args.json) return printData({ project: project.display, items, unreadable: items.unreadable })
     const out = items.map(line)
     if (items.unreadable.length) out.push(`${items.unreadable.length} records failed to open: ${items.unreadable.map((u) => u.id).join(", ")} (run egc doctor)`)
