@@ -10,7 +10,9 @@ const level = z.enum(["allow", "ask", "deny", "off"])
 /** A policy entry whose /regex/ does not compile is refused here, so the error names the file it came from. */
 const policyEntry = z.string().superRefine((entry, ctx) => {
   const p = compilePattern(entry)
-  if ("error" in p) ctx.addIssue({ code: "custom", message: `pattern ${entry} is not a valid regular expression (${p.error})` })
+  if ("error" in p) {
+    ctx.addIssue({ code: "custom", message: `pattern ${entry} is not a valid regular expression (${p.error})` })
+  }
 })
 
 export const configSchema = z
@@ -28,7 +30,7 @@ export const configSchema = z
       .object({
         enabled: z.boolean().default(true),
         rules: z.record(z.string(), level).default({}).describe("rule id → level override"),
-        allow: z.array(policyEntry).default([]).describe("exact commands, or /regex/ patterns, each matched per command"),
+        allow: z.array(policyEntry).default([]).describe("exact commands, or /regex/ patterns, matched per command"),
         deny: z.array(policyEntry).default([]).describe("exact commands, or /regex/ patterns, always denied"),
         protectedBranches: z.array(z.string()).default(["main", "master", "production", "release"]),
         protectedPaths: z.array(z.string()).default([]),

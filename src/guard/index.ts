@@ -40,7 +40,9 @@ export function recordVerdict(v: Verdict, info: RecordInfo): void {
 
 function logFailure(v: Verdict, e: unknown): void {
   try {
-    createLogger("guard", { file: true }).error("cannot load the verdict log; the verdict stands", { decision: v.decision, rule: v.rule ?? "", error: e instanceof Error ? e.message : String(e) })
+    const error = e instanceof Error ? e.message : String(e)
+    const what = { decision: v.decision, rule: v.rule ?? "", error }
+    createLogger("guard", { file: true }).error("cannot load the verdict log; the verdict stands", what)
   } catch {
     // never crash the host
   }

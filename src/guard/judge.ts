@@ -42,7 +42,7 @@ export function judge(command: string, ctx: GuardContext, opts: { trace?: boolea
   return { ...done(levelled, findings, result.parseErrors), ...(result.trace ? { trace: result.trace } : {}) }
 }
 
-function walkText(text: string, scene: Scene, lists: CompiledPolicy | undefined, trace = false): Omit<Judgement, "scene"> {
+function walkText(text: string, scene: Scene, lists?: CompiledPolicy, trace = false): Omit<Judgement, "scene"> {
   const walker = new Walker(scene, lists)
   if (trace) walker.trace = []
   try {

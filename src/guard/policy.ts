@@ -11,25 +11,35 @@ export interface CompiledPolicy {
 
 const compiled = new WeakMap<GuardPolicy, CompiledPolicy>()
 
-/** Compiles the lists; a regex that does not compile is a configuration error, never a rule that silently never fires. */
+/** Compiles the lists; a regex that does not compile is a configuration error, never a rule that never fires. */
 export function compilePolicy(policy: GuardPolicy): CompiledPolicy {
   let c = compiled.get(policy)
   if (c) return c
-  c = { allow: policy.allow.map((e) => compileEntry(e, "allow")), deny: policy.deny.map((e) => compileEntry(e, "deny")) }
+  c = {
+    allow: policy.allow.map((e) => compileEntry(e, "allow")),
+    deny: policy.deny.map((e) => compileEntry(e, "deny")),
+  }
   compiled.set(policy, c)
   return c
 }
 
 function compileEntry(entry: string, list: string): PolicyPattern {
   const p = compilePattern(entry)
-  if ("error" in p) throw new EgcError("E_CONFIG", `guard.${list} pattern ${entry} is not a valid regular expression: ${p.error}`, { hint: "fix the pattern in the config file" })
+  if ("error" in p) {
+    const why = `guard.${list} pattern ${entry} is not a valid regular expression: ${p.error}`
+    throw new EgcError("E_CONFIG", why, { hint: "fix the pattern in the config file" })
+  }
   return p
 }
 
 /** One command as policy patterns see it: its words after quote removal, joined by single spaces. */
 export const invocationText = (inv: Invocation): string => inv.args.map((a) => a.text).join(" ")
 
-export const POLICY_DENY: Verdict = Object.freeze({ decision: "deny", rule: "policy.deny", reason: "the command matches the deny list in the guard policy" }) as Verdict
+export const POLICY_DENY: Verdict = Object.freeze({
+  decision: "deny",
+  rule: "policy.deny",
+  reason: "the command matches the deny list in the guard policy",
+}) as Verdict
 
 /** A deny pattern matching this command denies it. */
 export const deniedBy = (c: CompiledPolicy, text: string): boolean => c.deny.some((p) => patternMatches(p, text))

@@ -65,8 +65,10 @@ const log = createLogger("guard", { file: true })
 /** A log line someone can act on: what was not recorded, where, and the error (never the command). */
 export function recordFailed(v: Verdict, e: unknown): void {
   try {
-    const error = e instanceof EgcError ? `${e.code}: ${e.message}${e.hint ? ` (${e.hint})` : ""}` : e instanceof Error ? e.message : String(e)
-    log.error("cannot record a guard verdict in the verdict log; the verdict stands", { decision: v.decision, rule: v.rule ?? "", db: paths.db(), error })
+    const hint = e instanceof EgcError && e.hint ? ` (${e.hint})` : ""
+    const error = e instanceof EgcError ? `${e.code}: ${e.message}${hint}` : String(e instanceof Error ? e.message : e)
+    const where = { decision: v.decision, rule: v.rule ?? "", db: paths.db(), error }
+    log.error("cannot record a guard verdict in the verdict log; the verdict stands", where)
   } catch {
     // the log is best effort too: never crash the host
   }

@@ -107,9 +107,13 @@ export class Walker implements Walk {
     }
     // An allow pattern overrides this command's own verdict only; what it runs is still judged (dispatch walks it).
     const own = dispatch(inv, this)
-    const v = own.decision !== "allow" && this.policy && allowedBy(this.policy, inv) ? { decision: "allow" as const, rule: "policy.allow" } : own
+    const allowed = own.decision !== "allow" && this.policy !== undefined && allowedBy(this.policy, inv)
+    const v: Verdict = allowed ? { decision: "allow", rule: "policy.allow" } : own
     this.report(v)
-    if (this.trace) this.trace[line - 1] = describe(inv, v.decision === "allow" ? (v.rule ?? (this.findings.length > before ? "" : "allow")) : `${v.decision} ${v.rule}`)
+    if (this.trace) {
+      const quiet = this.findings.length > before ? "" : "allow"
+      this.trace[line - 1] = describe(inv, v.decision === "allow" ? (v.rule ?? quiet) : `${v.decision} ${v.rule}`)
+    }
   }
 }
 

@@ -3,8 +3,8 @@
  * each alternative cut into segments, and the two segment automata intersected. It answers for the
  * language `covers` accepts (Bun.Glob's match, the pattern as a literal path, and anything under that
  * path) or a superset of it: whatever it cannot model exactly (extglobs, negation, escapes, classes
- * holding or negating `/`, huge expansions) counts as overlapping, because a false "disjoint" lets two sessions
- * hold the same file.
+ * holding or negating `/`, huge expansions) counts as overlapping, because a false "disjoint" lets
+ * two sessions hold the same file.
  */
 type CharSet = { neg: boolean; chars: Set<string> }
 type Token = "star" | CharSet
@@ -87,7 +87,8 @@ function expand(p: string): string[] {
     if (close === -1) return [p]
     parts.push(p.slice(start, close))
     const rest = expand(p.slice(close + 1))
-    const out = parts.flatMap((part) => expand(part)).flatMap((head) => rest.map((tail) => `${p.slice(0, i)}${head}${tail}`))
+    const heads = parts.flatMap((part) => expand(part))
+    const out = heads.flatMap((head) => rest.map((tail) => `${p.slice(0, i)}${head}${tail}`))
     if (out.length > MAX_ALTERNATIVES) throw new Unmodelled()
     return out
   }
@@ -143,7 +144,8 @@ function setsMeet(a: CharSet, b: CharSet): boolean {
 }
 
 const tokensMeet = (a: Token, b: Token): boolean => a === "star" || b === "star" || setsMeet(a, b)
-const segmentsMeet = (a: Segment, b: Segment): boolean => a === "globstar" || b === "globstar" || intersects(a, b, tokensMeet)
+const segmentsMeet = (a: Segment, b: Segment): boolean =>
+  a === "globstar" || b === "globstar" || intersects(a, b, tokensMeet)
 
 /**
  * Is there a word both sequences accept? `star`/`globstar` repeat any number of times (zero

@@ -13,7 +13,8 @@ import { tmpdir } from "../fixture"
 const HOME = "/home/dev"
 const PROJECT = "/home/dev/src/app"
 const policy = (p: Partial<GuardPolicy>): GuardPolicy => ({ ...structuredClone(DEFAULTS.guard), ...p })
-const decide = (command: string, p: Partial<GuardPolicy>) => judgeCommand(command, { cwd: PROJECT, home: HOME, projectRoot: PROJECT, policy: policy(p) })
+const decide = (command: string, p: Partial<GuardPolicy>) =>
+  judgeCommand(command, { cwd: PROJECT, home: HOME, projectRoot: PROJECT, policy: policy(p) })
 
 describe("allow patterns", () => {
   const readme = { allow: ["/^terraform plan/"] }
@@ -21,7 +22,8 @@ describe("allow patterns", () => {
   test("the README's example allows terraform plan and never the command chained after it", () => {
     expect(decide("terraform plan -out x", readme).decision).toBe("allow")
     expect(decide("terraform plan", readme).decision).toBe("allow")
-    for (const line of ["terraform plan; rm -rf ~", "terraform plan && rm -rf /", "terraform plan | sh -c 'rm -rf ~'", "terraform plan || rm -rf ~", "terraform plan\nrm -rf ~"]) {
+    const chained = ["terraform plan; rm -rf ~", "terraform plan && rm -rf /", "terraform plan | sh -c 'rm -rf ~'"]
+    for (const line of [...chained, "terraform plan || rm -rf ~", "terraform plan\nrm -rf ~"]) {
       expect({ line, decision: decide(line, readme).decision }).toEqual({ line, decision: "deny" })
     }
     expect(decide("terraform plan $(rm -rf ~)", readme).decision).toBe("deny")
@@ -87,7 +89,8 @@ describe("deny patterns", () => {
 
   test("deny wins over allow, and rule levels cannot switch the deny list off", () => {
     expect(decide("make deploy", { allow: ["/^make/"], deny: ["/deploy/"] }).decision).toBe("deny")
-    expect(decide("make deploy", { deny: ["/deploy/"], rules: { policy: "off", "policy.deny": "allow" } }).decision).toBe("deny")
+    const levels = { policy: "off", "policy.deny": "allow" } as const
+    expect(decide("make deploy", { deny: ["/deploy/"], rules: levels }).decision).toBe("deny")
   })
 
   test("a policy regex that does not compile never silently passes", () => {

@@ -70,13 +70,15 @@ describe("verdict log", () => {
   test("a record that fails leaves a log line in $EGC_HOME/logs naming the rule, the database and the error", () => {
     using good = tmpdir()
     withHome(good, false, (home) => {
-      recordVerdict({ decision: "deny", rule: "git.reset-hard", reason: "r" }, { command: "git reset --hard", projectId: "p-ok" })
+      const v = { decision: "deny", rule: "git.reset-hard", reason: "r" } as const
+      recordVerdict(v, { command: "git reset --hard", projectId: "p-ok" })
       expect(listEvents({ projectId: "p-ok" })).toHaveLength(1)
       expect(logOf(home)).toBe("")
     })
     using bad = tmpdir()
     withHome(bad, true, (home) => {
-      expect(() => recordVerdict({ decision: "deny", rule: "git.reset-hard", reason: "r" }, { command: "git reset --hard secret-arg", projectId: "p-bad" })).not.toThrow()
+      const v = { decision: "deny", rule: "git.reset-hard", reason: "r" } as const
+      expect(() => recordVerdict(v, { command: "git reset --hard secret-arg", projectId: "p-bad" })).not.toThrow()
       const log = logOf(home)
       expect(log).toMatch(/ERROR \[guard\] cannot record a guard verdict .* decision="deny" rule="git.reset-hard"/)
       expect(log).toContain(`db="${join(home, "egc.db")}"`)
