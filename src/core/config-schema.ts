@@ -1,10 +1,19 @@
 import { z } from "zod"
+import { compilePattern } from "./pattern"
 
 /**
  * The one configuration schema. Layers merge in this order: defaults ← $EGC_HOME/config.json ←
  * <project>/.egc/config.json ← environment ← flags. Each faculty owns its section.
  */
 const level = z.enum(["allow", "ask", "deny", "off"])
+
+/** A policy entry whose /regex/ does not compile is refused here, so the error names the file it came from. */
+const policyEntry = z.string().superRefine((entry, ctx) => {
+  const p = compilePattern(entry)
+  if ("error" in p) {
+    ctx.addIssue({ code: "custom", message: `pattern ${entry} is not a valid regular expression (${p.error})` })
+  }
+})
 
 export const configSchema = z
   .object({
@@ -21,8 +30,8 @@ export const configSchema = z
       .object({
         enabled: z.boolean().default(true),
         rules: z.record(z.string(), level).default({}).describe("rule id → level override"),
-        allow: z.array(z.string()).default([]).describe("exact commands, or /regex/ patterns, always allowed"),
-        deny: z.array(z.string()).default([]).describe("exact commands, or /regex/ patterns, always denied"),
+        allow: z.array(policyEntry).default([]).describe("exact commands, or /regex/ patterns, matched per command"),
+        deny: z.array(policyEntry).default([]).describe("exact commands, or /regex/ patterns, always denied"),
         protectedBranches: z.array(z.string()).default(["main", "master", "production", "release"]),
         protectedPaths: z.array(z.string()).default([]),
       })

@@ -24,9 +24,9 @@ export function logToStderr(): void {
   sink = "stderr"
 }
 
-function threshold(): number {
+function threshold(to: "stderr" | "file"): number {
   const level = env.logLevel() as Level | undefined
-  return ORDER[level ?? (sink === "file" ? "info" : "warn")] ?? ORDER.warn
+  return ORDER[level ?? (to === "file" ? "info" : "warn")] ?? ORDER.warn
 }
 
 function format(level: Level, tag: string, message: string, extra?: Record<string, unknown>): string {
@@ -72,11 +72,13 @@ export interface Logger {
   error(message: string, extra?: Record<string, unknown>): void
 }
 
-export function createLogger(tag: string): Logger {
+/** `file`: always to `$EGC_HOME/logs`, for failures that must leave a trace even from a terminal command. */
+export function createLogger(tag: string, opts: { file?: boolean } = {}): Logger {
   const emit = (level: Level) => (message: string, extra?: Record<string, unknown>) => {
-    if (ORDER[level] < threshold()) return
+    const to = opts.file ? "file" : sink
+    if (ORDER[level] < threshold(to)) return
     const line = format(level, tag, message, extra)
-    if (sink === "file") writeFile(line)
+    if (to === "file") writeFile(line)
     else process.stderr.write(line)
   }
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") }

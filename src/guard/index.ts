@@ -2,6 +2,7 @@
  * The guard's public surface. Importing it is cheap: no zod, no consola, no MCP SDK.
  * `judgeCommand` and `judgeWrite` are pure decisions; `recordVerdict` writes the audit row.
  */
+import { createLogger } from "../core/log"
 import { judge } from "./judge"
 import type { GuardEvent, RecordInfo } from "./record"
 import type { GuardContext, Verdict } from "./types"
@@ -26,10 +27,24 @@ const store = (): typeof import("./record") => require("./record")
 /** Records a deny or an ask (rule, keyed hash, sealed redacted command, project, session). Never throws. */
 export function recordVerdict(v: Verdict, info: RecordInfo): void {
   if (v.decision === "allow") return
+  let recorder: typeof import("./record") | undefined
   try {
-    store().recordVerdict(v, info)
+    recorder = store()
+    recorder.recordVerdict(v, info)
+  } catch (e) {
+    // Recording is best effort; the verdict stands without it, and the log says why.
+    if (recorder) recorder.recordFailed(v, e)
+    else logFailure(v, e)
+  }
+}
+
+function logFailure(v: Verdict, e: unknown): void {
+  try {
+    const error = e instanceof Error ? e.message : String(e)
+    const what = { decision: v.decision, rule: v.rule ?? "", error }
+    createLogger("guard", { file: true }).error("cannot load the verdict log; the verdict stands", what)
   } catch {
-    // Recording is best effort; the verdict stands without it.
+    // never crash the host
   }
 }
 

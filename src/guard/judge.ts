@@ -1,6 +1,6 @@
 import type { Scene } from "./invocation"
 import { prepare } from "./normalize"
-import { applyLevels, matchesEntry } from "./policy"
+import { applyLevels, type CompiledPolicy, compilePolicy, deniedBy, POLICY_DENY } from "./policy"
 import { sceneFor } from "./scene"
 import { BudgetExceeded, parseShell } from "./shell/parse"
 import { ALLOW, rank, stricter, type GuardContext, type Verdict } from "./types"
@@ -24,14 +24,15 @@ export function judge(command: string, ctx: GuardContext, opts: { trace?: boolea
   const policy = ctx.policy
   const done = (verdict: Verdict, findings: Verdict[] = [], parseErrors: string[] = []): Judgement => ({ verdict, findings, scene, parseErrors })
   if (policy && !policy.enabled) return done(ALLOW)
-  if (policy?.deny.some((e) => matchesEntry(e, command))) return done({ decision: "deny", rule: "policy.deny", reason: "the command matches the deny list in the guard policy" })
-  if (policy?.allow.some((e) => matchesEntry(e, command))) return done(ALLOW)
+  // Patterns apply to each parsed command (walk.ts); the deny list also sees the raw line, which only ever adds denies.
+  const lists = policy ? compilePolicy(policy) : undefined
+  if (lists && deniedBy(lists, command)) return done(POLICY_DENY)
   if (command.length > MAX_COMMAND_CHARS) return done({ decision: "ask", rule: "input.too-large", reason: `the command is ${command.length} characters, too long to judge within the time cap`, alternative: "put the script in a file and review it" })
   const prepared = prepare(command)
-  const first = walkText(prepared.text, scene, opts.trace)
+  const first = walkText(prepared.text, scene, lists, opts.trace)
   let result = first
   if (prepared.variant) {
-    const second = walkText(prepared.variant, scene, opts.trace)
+    const second = walkText(prepared.variant, scene, lists, opts.trace)
     if (rank(second.verdict.decision) > rank(first.verdict.decision)) result = { ...second, verdict: { ...second.verdict, reason: `${second.verdict.reason} (written with look-alike or invisible characters)` } }
   }
   const findings = [...result.findings]
@@ -41,8 +42,8 @@ export function judge(command: string, ctx: GuardContext, opts: { trace?: boolea
   return { ...done(levelled, findings, result.parseErrors), ...(result.trace ? { trace: result.trace } : {}) }
 }
 
-function walkText(text: string, scene: Scene, trace = false): Omit<Judgement, "scene"> {
-  const walker = new Walker(scene)
+function walkText(text: string, scene: Scene, lists?: CompiledPolicy, trace = false): Omit<Judgement, "scene"> {
+  const walker = new Walker(scene, lists)
   if (trace) walker.trace = []
   try {
     const script = parseShell(text)

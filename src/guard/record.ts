@@ -1,8 +1,11 @@
 import { now } from "../core/clock"
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
 import { bindKey, migrate, openDb } from "../core/db"
+import { EgcError } from "../core/errors"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
+import { createLogger } from "../core/log"
+import { paths } from "../core/paths"
 import { redact } from "./redact"
 import type { Decision, Verdict } from "./types"
 
@@ -51,8 +54,23 @@ export function recordVerdict(v: Verdict, info: RecordInfo): void {
     db()
       .query("INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(id, now(), v.decision, v.rule ?? null, keyedHash(keys.hash, info.command), sealed, project, info.sessionId ?? null, info.tool ?? null)
+  } catch (e) {
+    // Recording is best effort: a guard that cannot record still answers, and says why in the log.
+    recordFailed(v, e)
+  }
+}
+
+const log = createLogger("guard", { file: true })
+
+/** A log line someone can act on: what was not recorded, where, and the error (never the command). */
+export function recordFailed(v: Verdict, e: unknown): void {
+  try {
+    const hint = e instanceof EgcError && e.hint ? ` (${e.hint})` : ""
+    const error = e instanceof EgcError ? `${e.code}: ${e.message}${hint}` : String(e instanceof Error ? e.message : e)
+    const where = { decision: v.decision, rule: v.rule ?? "", db: paths.db(), error }
+    log.error("cannot record a guard verdict in the verdict log; the verdict stands", where)
   } catch {
-    // Recording is best effort: a guard that cannot log still answers.
+    // the log is best effort too: never crash the host
   }
 }
 

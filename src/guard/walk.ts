@@ -1,6 +1,7 @@
 import { resolve as resolvePath } from "node:path"
 import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
 import { dispatch } from "./rules"
+import { allowedBy, type CompiledPolicy, deniedBy, invocationText, POLICY_DENY } from "./policy"
 import { redirectRisk } from "./rules/redirects"
 import { ask } from "./rules/finding"
 import type { Command, Script, SimpleCommand, Word } from "./shell/ast"
@@ -22,7 +23,10 @@ export class Walker implements Walk {
   trace: string[] | undefined
   private invocations = 0
 
-  constructor(readonly scene: Scene) {}
+  constructor(
+    readonly scene: Scene,
+    private readonly policy?: CompiledPolicy,
+  ) {}
 
   report(v: Verdict): void {
     if (v.decision === "allow") return
@@ -96,9 +100,20 @@ export class Walker implements Walk {
     if (++this.invocations > MAX_INVOCATIONS) throw new BudgetExceeded(`more than ${MAX_INVOCATIONS} commands`)
     const before = this.findings.length
     const line = this.trace?.push("") ?? 0
-    const v = dispatch(inv, this)
+    if (this.policy && deniedBy(this.policy, invocationText(inv))) {
+      this.report(POLICY_DENY)
+      if (this.trace) this.trace[line - 1] = describe(inv, `deny ${POLICY_DENY.rule}`)
+      return
+    }
+    // An allow pattern overrides this command's own verdict only; what it runs is still judged (dispatch walks it).
+    const own = dispatch(inv, this)
+    const allowed = own.decision !== "allow" && this.policy !== undefined && allowedBy(this.policy, inv)
+    const v: Verdict = allowed ? { decision: "allow", rule: "policy.allow" } : own
     this.report(v)
-    if (this.trace) this.trace[line - 1] = describe(inv, v.decision === "allow" ? (this.findings.length > before ? "" : "allow") : `${v.decision} ${v.rule}`)
+    if (this.trace) {
+      const quiet = this.findings.length > before ? "" : "allow"
+      this.trace[line - 1] = describe(inv, v.decision === "allow" ? (v.rule ?? quiet) : `${v.decision} ${v.rule}`)
+    }
   }
 }
 

@@ -1,6 +1,7 @@
 import { realpathSync } from "node:fs"
 import { dirname, isAbsolute, relative, resolve, sep } from "node:path"
 import { EgcError } from "../core/errors"
+import { patternsOverlap } from "./overlap"
 
 /**
  * Claim patterns: a path or glob relative to the working-tree root, in POSIX form. Absolute paths
@@ -71,15 +72,10 @@ export function covers(pattern: string, path: string): boolean {
   return isGlob(pattern) && glob(pattern).match(path)
 }
 
-/** A sample path a glob matches, to test overlap of two globs without enumerating either. */
-const sample = (p: string): string => p.replace(/\*\*\/?/g, "").replace(/\*|\?/g, "z").replace(/\[([^\]])[^\]]*\]/g, "$1").replace(/\{([^,}]*)[^}]*\}/g, "$1").replace(/\/$/, "")
-
-/** Could two claim patterns name a common file? Conservative for a file under a glob. */
+/** Could two claim patterns name a common file? Exact for the syntax glob.ts accepts; anything else overlaps. */
 export function overlaps(a: string, b: string): boolean {
-  const ga = isGlob(a)
-  const gb = isGlob(b)
-  if (!ga && !gb) return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`)
-  return covers(a, b) || covers(b, a) || (gb && covers(a, sample(b))) || (ga && covers(b, sample(a)))
+  if (!isGlob(a) && !isGlob(b)) return a === b || a.startsWith(`${b}/`) || b.startsWith(`${a}/`)
+  return patternsOverlap(a, b, isGlob)
 }
 
 function refused(input: string, why: string): EgcError {

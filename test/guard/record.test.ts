@@ -1,10 +1,30 @@
 import { describe, expect, test } from "bun:test"
-import { readdirSync, readFileSync } from "node:fs"
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { paths } from "../../src/core/paths"
 import { recordVerdict } from "../../src/guard"
 import { listEvents } from "../../src/guard/record"
 import { redact } from "../../src/guard/redact"
+import { tmpdir } from "../fixture"
+
+/** Runs fn with EGC_HOME pointed at a fresh private folder (optionally with a corrupt egc.db). */
+function withHome(t: { path: string }, corruptDb: boolean, fn: (home: string) => void): void {
+  const home = join(t.path, "egc")
+  mkdirSync(home, { mode: 0o700 })
+  if (corruptDb) writeFileSync(join(home, "egc.db"), "this is not a SQLite database\n".repeat(200))
+  const saved = process.env.EGC_HOME
+  process.env.EGC_HOME = home
+  try {
+    fn(home)
+  } finally {
+    process.env.EGC_HOME = saved
+  }
+}
+
+const logOf = (home: string): string => {
+  const file = join(home, "logs", "egc.log")
+  return existsSync(file) ? readFileSync(file, "utf8") : ""
+}
 
 describe("verdict log", () => {
   test("denies and asks are recorded encrypted; allows are not", () => {
@@ -46,6 +66,52 @@ describe("verdict log", () => {
       process.env.EGC_HOME = saved
     }
   })
+
+  test("a record that fails leaves a log line in $EGC_HOME/logs naming the rule, the database and the error", () => {
+    using good = tmpdir()
+    withHome(good, false, (home) => {
+      const v = { decision: "deny", rule: "git.reset-hard", reason: "r" } as const
+      recordVerdict(v, { command: "git reset --hard", projectId: "p-ok" })
+      expect(listEvents({ projectId: "p-ok" })).toHaveLength(1)
+      expect(logOf(home)).toBe("")
+    })
+    using bad = tmpdir()
+    withHome(bad, true, (home) => {
+      const v = { decision: "deny", rule: "git.reset-hard", reason: "r" } as const
+      expect(() => recordVerdict(v, { command: "git reset --hard secret-arg", projectId: "p-bad" })).not.toThrow()
+      const log = logOf(home)
+      expect(log).toMatch(/ERROR \[guard\] cannot record a guard verdict .* decision="deny" rule="git.reset-hard"/)
+      expect(log).toContain(`db="${join(home, "egc.db")}"`)
+      expect(log).toMatch(/error="[^"]+"/)
+      expect(log).not.toContain("secret-arg")
+    })
+  })
+
+  test("guard check answers the same with a corrupt verdict log, and logs why nothing was recorded", () => {
+    const check = (home: string) => {
+      const r = Bun.spawnSync([process.execPath, "run", "src/main.ts", "guard", "check", "git branch -D topic"], {
+        cwd: join(import.meta.dir, "../.."),
+        env: { ...process.env, EGC_HOME: home },
+        stdout: "pipe",
+        stderr: "pipe",
+      })
+      return { code: r.exitCode, stdout: r.stdout.toString() }
+    }
+    using good = tmpdir()
+    let healthy: { code: number; stdout: string } = { code: 0, stdout: "" }
+    withHome(good, false, (home) => {
+      healthy = check(home)
+      expect(healthy.code).toBe(2)
+      expect(healthy.stdout).toContain("git.branch-force-delete")
+      expect(logOf(home)).toBe("")
+    })
+    using bad = tmpdir()
+    withHome(bad, true, (home) => {
+      expect(check(home)).toEqual(healthy)
+      expect(logOf(home)).toContain("cannot record a guard verdict")
+      expect(logOf(home)).toContain("E_DB_CORRUPT")
+    })
+  }, 60_000)
 
   test("redaction removes tokens, passwords and URL credentials", () => {
     expect(redact("curl -H 'Authorization: Bearer abcdefghijklmnop' https://x")).not.toContain("abcdefghijklmnop")
