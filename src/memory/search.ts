@@ -1,7 +1,7 @@
 import { now } from "../core/clock"
 import { asList, scopeFilter } from "./read"
 import { projectIndex } from "./read/cache"
-import { rankedMatches } from "./read/_score"
+import { rankedMatches } from "./read/score"
 import type { Store } from "./_store"
 import { allProjectIds } from "./read/meta"
 import type { ItemList, ItemView, SearchQuery, Unreadable } from "./types"

@@ -9,7 +9,7 @@ import { saveSnapshot } from "../write/snapshot"
 import { isUnreadable, present } from "./present"
 import { selectRows, type ItemRow } from "./rows"
 import { packIndex, unpackIndex } from "./_snapshot"
-import { processTerm, TERM_RULES, tokenize } from "./_terms"
+import { processTerm, TERM_RULES, tokenize } from "./terms"
 
 /**
  * Per-process cache of one project's items and their MiniSearch index. Plaintext lives only in
