@@ -1,7 +1,7 @@
 import { now } from "../core/clock"
 import { aad, sealText } from "../core/crypto"
 import { loadKeys } from "../core/keys"
-import { insightDb, openBody, type ObservationRow } from "./store"
+import { foldIntoRollup, insightDb, openBody, type ObservationRow } from "./store"
 
 /**
  * Reading observations back: recurring failures and busy command families (detect_patterns), and
@@ -95,12 +95,7 @@ export function compressObservations(project: string, opts: { olderThanMs?: numb
       const sampleId = `${project}|${key}`
       const sample = safeBody({ ...row, table: "insight_observations" })
       const sealed = sample ? sealText(keys.content, JSON.stringify(sample), aad("insight_rollups", sampleId, project)) : null
-      db.query(
-        `INSERT INTO insight_rollups (project, family, signature, failed, count, first_at, last_at, sample, sample_id) VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
-         ON CONFLICT (project, family, signature, failed) DO UPDATE SET count = count + 1, first_at = MIN(first_at, excluded.first_at),
-           last_at = MAX(last_at, excluded.last_at), sample = COALESCE(excluded.sample, sample), sample_id = COALESCE(excluded.sample_id, sample_id)`,
-      ).run(project, row.family, signature, row.failed, row.created_at, row.created_at, sealed, sampleId)
-      db.query("DELETE FROM insight_observations WHERE id = ?").run(row.id)
+      foldIntoRollup(db, { project, family: row.family, signature, failed: row.failed, at: row.created_at, sample: sealed, sampleId }, row.id)
       compressed++
       touched.add(key)
     }

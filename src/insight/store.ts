@@ -128,3 +128,25 @@ export function lessonExists(db: Database, project: string, signature: string): 
 export function markLesson(db: Database, project: string, signature: string, itemId: string | undefined, at: number): void {
   db.query("INSERT OR IGNORE INTO insight_lessons (project, signature, item_id, created_at) VALUES (?, ?, ?, ?)").run(project, signature, itemId ?? null, at)
 }
+
+export interface RollupEntry {
+  project: string
+  family: string
+  signature: string
+  failed: number
+  at: number
+  sample: Uint8Array | null
+  sampleId: string
+}
+
+/** Counts one raw observation into its roll-up and deletes the raw row (the caller holds the transaction). */
+export function foldIntoRollup(db: Database, entry: RollupEntry, observationId: string): void {
+  db.query(
+    `INSERT INTO insight_rollups (project, family, signature, failed, count, first_at, last_at, sample, sample_id)
+     VALUES (?, ?, ?, ?, 1, ?, ?, ?, ?)
+     ON CONFLICT (project, family, signature, failed) DO UPDATE SET count = count + 1,
+       first_at = MIN(first_at, excluded.first_at), last_at = MAX(last_at, excluded.last_at),
+       sample = COALESCE(excluded.sample, sample), sample_id = COALESCE(excluded.sample_id, sample_id)`,
+  ).run(entry.project, entry.family, entry.signature, entry.failed, entry.at, entry.at, entry.sample, entry.sampleId)
+  db.query("DELETE FROM insight_observations WHERE id = ?").run(observationId)
+}

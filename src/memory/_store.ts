@@ -30,10 +30,6 @@ export function tx<T>(store: Store, fn: () => T): T {
   }
 }
 
-export function currentRev(store: Store): number {
-  return (store.db.query("SELECT rev FROM memory_counter WHERE id = 1").get() as { rev: number }).rev
-}
-
 const STATE_KINDS = new Set(["context", "decision", "avoid", "preference", "next", "working"])
 
 /** The stored (project, scope) pair for a scope name; branch kinds default to the checkout's scope. */

@@ -1,6 +1,7 @@
 import type { Database } from "bun:sqlite"
 import { keyedHash } from "../core/crypto"
 import type { Keys } from "../core/keys"
+import { auditRows, auditRowsOf } from "./read/meta"
 import type { Actor } from "./types"
 
 /**
@@ -51,7 +52,7 @@ export function verifyAudit(db: Database, keys: Keys): AuditVerdict {
   let prev = GENESIS
   let expectedSeq = 1
   let rows = 0
-  for (const r of db.query("SELECT * FROM memory_audit ORDER BY seq").iterate() as IterableIterator<AuditRow>) {
+  for (const r of auditRows(db)) {
     rows++
     if (r.seq !== expectedSeq) return { ok: false, rows, brokenAt: r.seq, reason: `row ${expectedSeq} is missing` }
     if (r.prev !== prev) return { ok: false, rows, brokenAt: r.seq, reason: "link to the previous row does not match" }
@@ -74,8 +75,6 @@ export interface AuditView {
 }
 
 export function auditLog(db: Database, q: { project: string; item?: string; limit?: number }): AuditView[] {
-  const rows = (q.item
-    ? db.query("SELECT * FROM memory_audit WHERE project = ? AND item = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.item, q.limit ?? 100)
-    : db.query("SELECT * FROM memory_audit WHERE project = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.limit ?? 100)) as AuditRow[]
+  const rows = auditRowsOf(db, { project: q.project, item: q.item, limit: q.limit ?? 100 })
   return rows.map((r) => ({ seq: r.seq, at: r.at, project: r.project, item: r.item ?? undefined, action: r.action, source: r.source, session: r.session ?? undefined, detail: r.detail ?? undefined }))
 }

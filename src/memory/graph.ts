@@ -1,4 +1,5 @@
 import type { Store } from "./_store"
+import { edgesTouching } from "./read/meta"
 import { normalEntity } from "./_text"
 import type { ItemView, RecallItem } from "./types"
 
@@ -16,11 +17,7 @@ interface Edge {
   weight: number
 }
 
-function storedEdges(store: Store, ids: string[]): Edge[] {
-  if (!ids.length) return []
-  const marks = ids.map(() => "?").join(",")
-  return store.db.query(`SELECT src, dst, type, weight FROM memory_edges WHERE src IN (${marks}) OR dst IN (${marks})`).all(...ids, ...ids) as Edge[]
-}
+const storedEdges = (store: Store, ids: string[]): Edge[] => edgesTouching(store, ids) as Edge[]
 
 /** Weight given to a link derived from shared entities, below any declared link of the walk. */
 export const SHARED_ENTITY_WEIGHT = 0.3

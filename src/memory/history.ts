@@ -1,6 +1,7 @@
 import type { Project } from "../core/project"
 import { asList, presentAll, scopeFilter, selectRows } from "./read"
 import type { Store } from "./_store"
+import { supersedeLinks } from "./read/meta"
 import type { ItemList } from "./types"
 
 /**
@@ -13,7 +14,7 @@ export function history(store: Store, q: { project: Project; id: string }): Item
   const queue = [q.id]
   while (queue.length) {
     const id = queue.pop() as string
-    const links = store.db.query("SELECT src, dst FROM memory_edges WHERE type = 'supersedes' AND (src = ? OR dst = ?)").all(id, id) as Array<{ src: string; dst: string }>
+    const links = supersedeLinks(store, id)
     for (const l of links) for (const next of [l.src, l.dst]) if (!chain.has(next) && chain.size < 200) chain.add(next) && queue.push(next)
   }
   const rows = selectRows(store, { projects: scope.projects, ids: [...chain] })

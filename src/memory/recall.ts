@@ -5,7 +5,7 @@ import type { Store } from "./_store"
 import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"
 import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } from "./read/cache"
-import { rankedMatches } from "./read/_score"
+import { rankedMatches } from "./read/score"
 import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
 /**

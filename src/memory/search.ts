@@ -1,8 +1,9 @@
 import { now } from "../core/clock"
 import { asList, scopeFilter } from "./read"
 import { projectIndex } from "./read/cache"
-import { rankedMatches } from "./read/_score"
+import { rankedMatches } from "./read/score"
 import type { Store } from "./_store"
+import { allProjectIds } from "./read/meta"
 import type { ItemList, ItemView, SearchQuery, Unreadable } from "./types"
 
 /**
@@ -11,7 +12,7 @@ import type { ItemList, ItemView, SearchQuery, Unreadable } from "./types"
  */
 export function search(store: Store, q: SearchQuery): ItemList {
   const scope = scopeFilter(store, q.project, "all", q.crossProject)
-  const projects = scope.projects ?? (store.db.query("SELECT id FROM memory_projects").all() as Array<{ id: string }>).map((r) => r.id)
+  const projects = scope.projects ?? allProjectIds(store)
   const scopes = scope.scopes ? new Set(scope.scopes) : undefined
   const kinds = q.kinds?.length ? new Set(q.kinds) : undefined
   const t = now()

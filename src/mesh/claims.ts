@@ -160,3 +160,15 @@ export function forceRelease(project: Project, claimIdOrPattern: string, actor: 
     })
   })
 }
+
+/** Frees every claim a session still holds (its end or its death), inside the caller's transaction. */
+export function releaseClaimsOf(projectId: string, sessionId: string, at: number, by: "session-end" | "session-dead"): void {
+  meshDb()
+    .query("UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE session_id = ? AND project = ? AND released_at IS NULL")
+    .run(at, by, sessionId, projectId)
+}
+
+/** Forgets claims released before `cutoff`. */
+export function sweepReleasedClaims(cutoff: number): void {
+  meshDb().query("DELETE FROM mesh_claims WHERE released_at <= ?").run(cutoff)
+}

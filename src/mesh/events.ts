@@ -86,7 +86,7 @@ export function readEvents(project: Project, reader: string, opts: { peek?: bool
     let cursor = db.query("SELECT last_seq FROM mesh_cursors WHERE session_id = ? AND project = ?").get(reader, project.id) as { last_seq: number } | null
     if (!cursor) {
       if (opts.peek) return []
-      db.query("INSERT INTO mesh_cursors (session_id, project, last_seq) VALUES (?, ?, ?)").run(reader, project.id, maxSeq(project.id))
+      openCursor(reader, project.id)
       return []
     }
     const rows = db
@@ -121,12 +121,19 @@ function present(row: Row): MeshEvent {
   return { ...body, id: row.id, seq: row.seq, kind: row.kind, from: row.from_session, to: row.to_session, at: row.created_at, ...(flagged ? { flagged } : {}) }
 }
 
-/** Drop events past their day and cursors of sessions long gone. */
-export function sweepEvents(): void {
+/** A session starts reading at the newest event: what was said before it joined is not its news. */
+export function openCursor(sessionId: string, projectId: string): void {
+  meshDb()
+    .query("INSERT OR IGNORE INTO mesh_cursors (session_id, project, last_seq) VALUES (?, ?, ?)")
+    .run(sessionId, projectId, maxSeq(projectId))
+}
+
+/** Drop events older than `cutoff` and the cursors of sessions that ended before it. */
+export function sweepEvents(cutoff: number): void {
   const db = meshDb()
-  const cutoff = now() - LIMITS.eventTtlMs
   db.query("DELETE FROM mesh_events WHERE created_at <= ?").run(cutoff)
-  db.query("DELETE FROM mesh_cursors WHERE EXISTS (SELECT 1 FROM mesh_sessions s WHERE s.id = mesh_cursors.session_id AND s.project = mesh_cursors.project AND s.ended_at <= ?)").run(cutoff)
-  db.query("DELETE FROM mesh_sessions WHERE ended_at <= ?").run(cutoff)
-  db.query("DELETE FROM mesh_claims WHERE released_at <= ?").run(cutoff)
+  db.query(
+    `DELETE FROM mesh_cursors WHERE EXISTS (SELECT 1 FROM mesh_sessions s
+       WHERE s.id = mesh_cursors.session_id AND s.project = mesh_cursors.project AND s.ended_at <= ?)`,
+  ).run(cutoff)
 }

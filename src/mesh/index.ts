@@ -12,6 +12,8 @@ import { heartbeatSession, isKnown, livePeers, sessionOfHost } from "./sessions"
  */
 export { announce, endSession, livePeers, sessionOfHost, type Peer } from "./sessions"
 export { processAncestors } from "./ancestry"
+export { isLive, sweepSessions } from "./sessions"
+export { configureMesh, meshSettings } from "./settings"
 export { claim, release, listClaims, forceRelease, type Claim } from "./claims"
 export { send } from "./messages"
 export { readEvents, type MeshEvent } from "./events"

@@ -3,9 +3,10 @@ import { keyedHash } from "../core/crypto"
 import { EgcError } from "../core/errors"
 import { loadKeys } from "../core/keys"
 import type { Project } from "../core/project"
-import { emitEvent, maxSeq, sweepEvents } from "./events"
+import { releaseClaimsOf, sweepReleasedClaims } from "./claims"
+import { emitEvent, openCursor, sweepEvents } from "./events"
+import { LIMITS, meshSettings } from "./settings"
 import { cleanForStore } from "./scan"
-import { meshSettings } from "./settings"
 import { immediate, meshDb, openJson, sealJson } from "./store"
 
 /**
@@ -91,7 +92,7 @@ export function announce(project: Project, a: Announce): { created: boolean } {
        ON CONFLICT (id, project) DO UPDATE SET worktree = excluded.worktree, pid = excluded.pid, host_pid = excluded.host_pid, tool = excluded.tool, info = excluded.info, heartbeat_at = excluded.heartbeat_at, ended_at = NULL,
        started_at = CASE WHEN mesh_sessions.ended_at IS NULL THEN mesh_sessions.started_at ELSE excluded.started_at END`,
     ).run(a.id, project.id, worktreeKey(project), a.pid, a.hostPid ?? null, a.tool.slice(0, 64), sealed, t, t)
-    db.query("INSERT OR IGNORE INTO mesh_cursors (session_id, project, last_seq) VALUES (?, ?, ?)").run(a.id, project.id, maxSeq(project.id))
+    openCursor(a.id, project.id)
     if (fresh || a.task !== undefined) emitEvent(project.id, a.id, null, "announced", { tool: a.tool, task: info.task, branch: info.branch })
     return { created: fresh }
   })
@@ -136,7 +137,7 @@ function endInTx(projectId: string, sessionId: string, why: "ended" | "dead"): v
   const t = now()
   const changed = db.query("UPDATE mesh_sessions SET ended_at = ? WHERE id = ? AND project = ? AND ended_at IS NULL").run(t, sessionId, projectId)
   if (changed.changes === 0) return
-  db.query("UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE session_id = ? AND project = ? AND released_at IS NULL").run(t, why === "dead" ? "session-dead" : "session-end", sessionId, projectId)
+  releaseClaimsOf(projectId, sessionId, t, why === "dead" ? "session-dead" : "session-end")
   emitEvent(projectId, sessionId, null, "ended", { why })
 }
 
@@ -146,7 +147,12 @@ let lastEventSweep = Number.NEGATIVE_INFINITY
 export function sweepSessions(projectId: string): void {
   if (Math.abs(now() - lastEventSweep) > 60_000) {
     lastEventSweep = now()
-    immediate(sweepEvents)
+    const cutoff = now() - LIMITS.eventTtlMs
+    immediate(() => {
+      sweepEvents(cutoff)
+      meshDb().query("DELETE FROM mesh_sessions WHERE ended_at <= ?").run(cutoff)
+      sweepReleasedClaims(cutoff)
+    })
   }
   const rows = meshDb().query("SELECT id, pid, heartbeat_at FROM mesh_sessions WHERE project = ? AND ended_at IS NULL").all(projectId) as Array<Pick<Row, "id" | "pid" | "heartbeat_at">>
   const dead = rows.filter((r) => !alive(r))

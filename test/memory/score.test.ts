@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { INDEX_OPTIONS, newSearch } from "../../src/memory/read/cache"
-import { rankedMatches } from "../../src/memory/read/_score"
+import { rankedMatches } from "../../src/memory/read/score"
 import { isSorted, radixTree, sortedEntries } from "../../src/memory/read/_radix"
 import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
 

@@ -2,7 +2,7 @@ import { existsSync } from "node:fs"
 import { join } from "node:path"
 import { SERVE_ARGS } from "../command"
 import { probe } from "../context"
-import { openCodePluginSource } from "../../hooks/adapters/opencode-plugin"
+import { openCodePluginSource } from "../../hooks"
 import type { InstallContext, Target } from "../types"
 import { inProject, inXdg, mcpJson, ownedFile, protocolIn } from "./_build"
 

@@ -1,14 +1,15 @@
 import MiniSearch from "minisearch"
 import { aad, open } from "../../core/crypto"
 import { errorMessage } from "../../core/errors"
-import { currentRev, type Store } from "../_store"
+import type { Store } from "../_store"
+import { currentRev } from "./meta"
 import { normalEntity } from "../_text"
 import type { ItemView, Unreadable } from "../types"
 import { saveSnapshot } from "../write/snapshot"
 import { isUnreadable, present } from "./present"
 import { selectRows, type ItemRow } from "./rows"
 import { packIndex, unpackIndex } from "./_snapshot"
-import { processTerm, TERM_RULES, tokenize } from "./_terms"
+import { processTerm, TERM_RULES, tokenize } from "./terms"
 
 /**
  * Per-process cache of one project's items and their MiniSearch index. Plaintext lives only in

@@ -1,6 +1,7 @@
 import { z } from "zod"
 import { scanFields } from "../_scan"
 import { storedScope, tx, type Store } from "../_store"
+import { activeIds } from "../read/meta"
 import { insertPrepared } from "../write/item"
 import { isRefusal, prepareItem, type Prepared } from "../write/prepare"
 import { setStatusRow, supersedeRow } from "../write/mutate"
@@ -35,7 +36,7 @@ function inputsOf(patch: StatePatch, scope: ScopeName | undefined): Array<{ sect
 }
 
 function liveIds(store: Store, project: string, scope: string, kind: string): string[] {
-  return (store.db.query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active'").all(project, scope, kind) as Array<{ id: string }>).map((r) => r.id)
+  return activeIds(store, { project, scope, kind })
 }
 
 export function applyStatePatch(store: Store, raw: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult {

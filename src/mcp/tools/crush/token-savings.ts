@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { savings } from "../../../crush"
-import { parseSince } from "../../../crush/since"
+import { parseSince } from "../../../crush"
 import { defineTool, ToolFailure } from "../../tool"
 import description from "./token-savings.txt" with { type: "text" }
 

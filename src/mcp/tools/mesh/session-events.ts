@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { readEvents } from "../../../mesh"
-import { sweepSessions } from "../../../mesh/sessions"
+import { sweepSessions } from "../../../mesh"
 import { defineTool } from "../../tool"
 import description from "./session-events.md" with { type: "text" }
 import { ensureAnnounced } from "./session"

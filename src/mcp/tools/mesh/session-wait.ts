@@ -1,6 +1,6 @@
 import { z } from "zod"
 import { waitForEvents } from "../../../mesh"
-import { sweepSessions } from "../../../mesh/sessions"
+import { sweepSessions } from "../../../mesh"
 import { defineTool } from "../../tool"
 import description from "./session-wait.md" with { type: "text" }
 import { ensureAnnounced } from "./session"

@@ -1,7 +1,6 @@
 import type { Project } from "../../../core/project"
 import { announce, endSession, heartbeat } from "../../../mesh"
-import { isLive } from "../../../mesh/sessions"
-import { configureMesh, meshSettings } from "../../../mesh/settings"
+import { configureMesh, isLive, meshSettings } from "../../../mesh"
 import { isInside } from "../../binding"
 import type { ToolContext } from "../../tool"
 
