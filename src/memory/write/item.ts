@@ -10,6 +10,7 @@ import { consumeGrant } from "./grants"
 import { isRefusal, prepareItem, type Prepared } from "./prepare"
 import { registerProject } from "./register"
 import { LESSON, reinforceRow, supersedeRow } from "./mutate"
+import { nearTombstones } from "./near"
 
 /** Supersedes below this confidence open a conflict instead of replacing (issue 3). */
 export const SUPERSEDE_CONFIDENCE_BAR = 0.75
@@ -46,7 +47,8 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const bodyPrint = textPrint(store.keys, p.body)
   const titlePrint = p.title ? textPrint(store.keys, p.title) : null
   const prints = titlePrint ? [bodyPrint, titlePrint] : [bodyPrint]
-  if (tombstoned(store, [...new Set([project, ctx.project.id, GLOBAL])], prints)) {
+  const tombProjects = [...new Set([project, ctx.project.id, GLOBAL])]
+  if (tombstoned(store, tombProjects, prints) || [p.body, p.title].some((text) => text && nearTombstones(store, tombProjects, text).length)) {
     return { outcome: "refused", code: "tombstoned", reason: "this content was forgotten; a person must lift the tombstone before it can be stored again" }
   }
   registerProject(store, ctx.project)
