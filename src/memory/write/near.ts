@@ -43,10 +43,12 @@ export function recordShingles(store: Store, project: string, fp: string, text: 
 
 /** Live tombstones (project, fp) that this text is a near copy of. */
 export function nearTombstones(store: Store, projects: string[], text: string): Array<{ project: string; fp: string }> {
+  const pm = projects.map(() => "?").join(",")
+  // most projects have forgotten nothing: skip hashing the text's shingles then
+  if (!store.db.query(`SELECT 1 FROM memory_tomb_shingles WHERE project IN (${pm}) LIMIT 1`).get(...projects)) return []
   const mine = prints(store, text)
   if (!mine.length) return []
   const hits = new Map<string, number>()
-  const pm = projects.map(() => "?").join(",")
   for (let i = 0; i < mine.length; i += CHUNK) {
     const part = mine.slice(i, i + CHUNK)
     const rows = store.db
