@@ -65,7 +65,9 @@ export function skeletonWithMap(text: string): { text: string; from: number[] } 
   const from: number[] = []
   let i = 0
   for (const ch of text.toWellFormed()) {
-    const s = skeletonOf(ch)
+    const code = ch.charCodeAt(0)
+    // ASCII: only controls drop out and letters lower-case (the common case, kept cheap)
+    const s = code < 0x80 ? (code < 0x20 && code !== 9 && code !== 10 && code !== 13) || code === 0x7f ? "" : ch.toLowerCase() : skeletonOf(ch)
     for (let k = 0; k < s.length; k++) from.push(i)
     out += s
     i += ch.length

@@ -29,6 +29,8 @@ const TAG = new RegExp(String.raw`${OPEN}\s*${SLASH}\s*egc[\s_.:-]*memory(?:[^<>
 
 /** A stored field must not be able to open or close our frame: every form of its tag is defused. */
 export function neutralise(text: string): string {
+  // plain ASCII without the word cannot spell the tag: skip the per-character skeleton
+  if (/^[\x00-\x7f]*$/.test(text) && !/memory/i.test(text)) return text
   const { text: skel, from } = skeletonWithMap(text)
   const cuts: Array<[number, number]> = []
   for (const m of skel.matchAll(TAG)) cuts.push([from[m.index] ?? 0, from[m.index + m[0].length] ?? text.length])
