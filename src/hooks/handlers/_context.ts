@@ -1,4 +1,4 @@
-import { skeletonWithMap } from "../../memory/screen"
+import { skeleton, skeletonWithMap } from "../../memory/screen"
 
 /**
  * Stored memory is data: every block injected into a model's context is framed as quoted material
@@ -31,6 +31,8 @@ const TAG = new RegExp(String.raw`${OPEN}\s*${SLASH}\s*egc[\s_.:-]*memory(?:[^<>
 export function neutralise(text: string): string {
   // plain ASCII without the word cannot spell the tag: skip the per-character skeleton
   if (/^[\x00-\x7f]*$/.test(text) && !/memory/i.test(text)) return text
+  // the whole-text skeleton is cheap; the per-character map is built only when there is a tag
+  if (!new RegExp(TAG.source).test(skeleton(text))) return text
   const { text: skel, from } = skeletonWithMap(text)
   const cuts: Array<[number, number]> = []
   for (const m of skel.matchAll(TAG)) cuts.push([from[m.index] ?? 0, from[m.index + m[0].length] ?? text.length])
