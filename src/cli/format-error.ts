@@ -1,5 +1,6 @@
 import { EgcError } from "../core/errors"
 import { createLogger } from "../core/log"
+import { safeText } from "../core/safe-text"
 import { EXIT, exitCodeFor } from "./exit"
 
 /**
@@ -10,9 +11,9 @@ export function formatError(error: unknown): { text: string; exitCode: number } 
   if (error instanceof EgcError) {
     const lines = [`egc: ${error.message} [${error.code}]`, ...error.details.map((d) => `  ${d}`)]
     if (error.hint) lines.push(`  → ${error.hint}`)
-    return { text: lines.join("\n"), exitCode: exitCodeFor(error.code) }
+    return { text: safeText(lines.join("\n")), exitCode: exitCodeFor(error.code) }
   }
   createLogger("cli").error("unexpected error", { stack: error instanceof Error ? (error.stack ?? error.message) : String(error) })
   const message = error instanceof Error ? error.message : String(error)
-  return { text: `egc: unexpected error: ${message}\n  → run again with EGC_LOG_LEVEL=debug, or see $EGC_HOME/logs/egc.log`, exitCode: EXIT.SOFTWARE }
+  return { text: `egc: unexpected error: ${safeText(message)}\n  → run again with EGC_LOG_LEVEL=debug, or see $EGC_HOME/logs/egc.log`, exitCode: EXIT.SOFTWARE }
 }

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
-import { dirname, isAbsolute, join, resolve } from "node:path"
+import { dirname, isAbsolute, join, resolve, sep } from "node:path"
 
 /**
  * A git repository read from its files, never by spawning git: hooks run on every tool call
@@ -63,6 +63,40 @@ function resolveGitEntry(entry: string): string | undefined {
 
 export class BrokenGitPointer extends Error {}
 
+/**
+ * A `.git` file is believed only when its git dir points back to it, as git checks its worktrees:
+ * a worktree's `<gitdir>/gitdir` names this `.git` file, or the git dir's `core.worktree` names
+ * this folder, or it is a submodule's git dir under `<super>/.git/modules/` and this folder lies
+ * inside that superproject. Otherwise any folder could claim another repository's identity.
+ */
+function pointsBack(entry: string, workDir: string, gitDir: string): boolean {
+  const back = read(join(gitDir, "gitdir"))?.trim()
+  if (back && canonical(isAbsolute(back) ? back : resolve(gitDir, back)) === canonical(entry)) return true
+  const worktree = coreWorktree(read(join(gitDir, "config")) ?? "")
+  if (worktree && canonical(isAbsolute(worktree) ? worktree : resolve(gitDir, worktree)) === workDir) return true
+  const at = gitDir.indexOf(`${sep}.git${sep}modules${sep}`)
+  if (at > 0) {
+    const superRoot = gitDir.slice(0, at)
+    return workDir.startsWith(`${superRoot}${sep}`) && looksLikeGitDir(join(superRoot, ".git"))
+  }
+  return false
+}
+
+function coreWorktree(config: string): string | undefined {
+  let inCore = false
+  let value: string | undefined
+  for (const raw of config.split(/\r?\n/)) {
+    const line = raw.trim()
+    if (line.startsWith("[")) {
+      inCore = /^\[\s*core\s*\]/i.test(line)
+      continue
+    }
+    const kv = inCore ? /^worktree\s*=\s*(.*)$/i.exec(line) : null
+    if (kv?.[1] !== undefined) value = unquote(kv[1])
+  }
+  return value || undefined
+}
+
 /** Find the repository containing `start` (walking up), or undefined when there is none. */
 export function findRepo(start: string): GitRepo | undefined {
   let dir = canonical(start)
@@ -71,7 +105,11 @@ export function findRepo(start: string): GitRepo | undefined {
     if (existsSync(entry)) {
       const gitDir = resolveGitEntry(entry)
       if (!gitDir) throw new BrokenGitPointer(`${entry} points to a git directory that does not exist`)
-      return describe(dir, canonical(gitDir), false)
+      const real = canonical(gitDir)
+      if (!isDir(entry) && !pointsBack(entry, dir, real)) {
+        throw new BrokenGitPointer(`${entry} points to ${real}, which does not point back to it (not a worktree or submodule of that repository)`)
+      }
+      return describe(dir, real, false)
     }
     if (looksLikeGitDir(dir) && /\bbare\s*=\s*true\b/i.test(read(join(dir, "config")) ?? "")) {
       return describe(dir, dir, true)

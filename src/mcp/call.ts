@@ -2,6 +2,7 @@ import type { CallToolResult } from "@modelcontextprotocol/sdk/types.js"
 import type { Config } from "../core/config"
 import { EgcError, errorMessage } from "../core/errors"
 import type { Logger } from "../core/log"
+import { safeText } from "../core/safe-text"
 import { projectFor, type Binding } from "./binding"
 import { argumentProblem } from "./args"
 import { capResult } from "./cap"
@@ -25,7 +26,7 @@ export interface CallDeps {
   onCall?: (ctx: ToolContext) => void
 }
 
-export const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text }] })
+export const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text: safeText(text) }] })
 
 export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps, signal?: AbortSignal): Promise<CallToolResult> {
   const name = tool.def.name

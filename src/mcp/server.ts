@@ -12,6 +12,7 @@ import { compileTool, type CompiledTool } from "./compile"
 import instructions from "./instructions.md" with { type: "text" }
 import { selectTools } from "./profile"
 import type { ToolContext, ToolDef } from "./tool"
+import { safeText } from "../core/safe-text"
 
 export interface ServerDeps {
   /** Working directory: the binding when the client offers no roots. */
@@ -51,7 +52,7 @@ export function createServer(deps: ServerDeps): { server: Server; close: () => P
   const ask = askerFor(server, (e) => log.info("asking the person failed; nothing was changed", { error: errorMessage(e) }))
   server.setRequestHandler(CallToolRequestSchema, async (request, extra) => {
     const tool = compiled.get(request.params.name)
-    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${JSON.stringify(request.params.name).slice(0, 80)}; call tools/list for the tools this server offers`)
+    if (!tool) throw new McpError(ErrorCode.InvalidParams, `unknown tool ${safeText(JSON.stringify(request.params.name).slice(0, 80))}; call tools/list for the tools this server offers`)
     const signal = AbortSignal.any([extra.signal, inflight.signal])
     return callTool(tool, request.params.arguments, { binding: bind, session, config: deps.config, log, ask, onCall: deps.onCall }, signal)
   })

@@ -1,6 +1,6 @@
-import { StdioServerTransport } from "@modelcontextprotocol/sdk/server/stdio.js"
 import { errorMessage } from "../core/errors"
 import { createLogger } from "../core/log"
+import { LineTransport } from "./line-transport"
 import { createServer, type ServerDeps } from "./server"
 
 /**
@@ -10,7 +10,8 @@ import { createServer, type ServerDeps } from "./server"
 export async function serveStdio(deps: ServerDeps): Promise<void> {
   const log = deps.log ?? createLogger("serve")
   const { server, close } = createServer({ ...deps, log })
-  const transport = new StdioServerTransport()
+  // not the SDK's transport: it ends the connection on a line over 10 MB instead of refusing that line
+  const transport = new LineTransport()
   const done = new Promise<void>((resolve) => {
     server.onclose = () => resolve()
     process.stdin.once("end", () => resolve())

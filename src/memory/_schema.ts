@@ -78,4 +78,12 @@ CREATE TABLE memory_audit (
 CREATE TABLE memory_snapshots (project TEXT PRIMARY KEY, rev INTEGER NOT NULL, docs INTEGER NOT NULL, snapshot_enc BLOB NOT NULL, created_at INTEGER NOT NULL);
 `,
   },
+  {
+    // a tombstone's word shingles as keyed hashes, so near copies of forgotten text are refused too
+    version: 3,
+    sql: `
+CREATE TABLE memory_tomb_shingles (project TEXT NOT NULL, fp TEXT NOT NULL, sh TEXT NOT NULL, PRIMARY KEY (project, sh, fp));
+CREATE INDEX memory_tomb_shingles_fp ON memory_tomb_shingles (project, fp);
+`,
+  },
 ]

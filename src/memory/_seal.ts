@@ -37,6 +37,13 @@ export function textPrint(keys: Keys, text: string): string {
   return keyedHash(keys.hash, `memory-text|${foldText(text)}`).slice(0, 40)
 }
 
+/** A session id as stored: a keyed hash (the host's session id is not kept in clear); same form as insight's. */
+export function sessionPrint(keys: Keys, session: string): string
+export function sessionPrint(keys: Keys, session: string | undefined): string | undefined
+export function sessionPrint(keys: Keys, session: string | undefined): string | undefined {
+  return session === undefined ? undefined : keyedHash(keys.hash, `session|${session}`).slice(0, 24)
+}
+
 /** Fingerprint of an item for de-duplication within a project scope and kind. */
 export function itemPrint(keys: Keys, kind: string, scope: string, title: string, body: string): string {
   return keyedHash(keys.hash, `memory-item|${kind}|${scope}|${foldText(title)}|${foldText(body)}`).slice(0, 40)

@@ -6,3 +6,4 @@
 export { redactSecrets } from "./_redact"
 export { readsAsInstruction, scanInjection } from "./_scan"
 export { cleanText } from "./_text"
+export { skeleton, skeletonWithMap } from "./_skeleton"

@@ -79,6 +79,7 @@ describe("project identity", () => {
     writeFileSync(join(wtGit, "HEAD"), "ref: refs/heads/feature\n")
     writeFileSync(join(wtGit, "commondir"), "../..\n")
     const wt = join(t.path, "wt-feat")
+    writeFileSync(join(wtGit, "gitdir"), `${join(wt, ".git")}\n`)
     mkdirSync(wt)
     writeFileSync(join(wt, ".git"), `gitdir: ${wtGit}\n`)
     const pm = resolveProject(main)
@@ -165,6 +166,39 @@ describe("project identity", () => {
     expect(() => resolveProject(t.path)).toThrow(/points to a git directory that does not exist/)
   })
 
+  test("a crafted .git file outside any repository does not get that repository's identity", () => {
+    using t = tmpdir()
+    const a = join(t.path, "A")
+    const aGit = makeGitRepo(a, { origin: "git@github.com:acme/a.git", branch: "main" })
+    const idA = resolveProject(a).id
+    // only a pointer to A's git dir
+    const thief = join(t.path, "elsewhere", "thief")
+    mkdirSync(thief, { recursive: true })
+    writeFileSync(join(thief, ".git"), `gitdir: ${aGit}\n`)
+    expect(() => resolveProject(thief)).toThrow(/does not point back/)
+    // a pointer to one of A's worktrees whose back-link names another folder
+    const wtGit = join(aGit, "worktrees", "feat")
+    mkdirSync(wtGit, { recursive: true })
+    writeFileSync(join(wtGit, "HEAD"), "ref: refs/heads/feat\n")
+    writeFileSync(join(wtGit, "commondir"), "../..\n")
+    const real = join(t.path, "real-wt")
+    mkdirSync(real)
+    writeFileSync(join(wtGit, "gitdir"), `${join(real, ".git")}\n`)
+    writeFileSync(join(real, ".git"), `gitdir: ${wtGit}\n`)
+    writeFileSync(join(thief, ".git"), `gitdir: ${wtGit}\n`)
+    expect(() => resolveProject(thief)).toThrow(/does not point back/)
+    // a pointer into A's modules from a folder outside A
+    const modGit = join(aGit, "modules", "lib")
+    for (const d of ["objects", "refs/heads"]) mkdirSync(join(modGit, d), { recursive: true })
+    writeFileSync(join(modGit, "HEAD"), "ref: refs/heads/main\n")
+    writeFileSync(join(thief, ".git"), "gitdir: ../../A/.git/modules/lib\n")
+    expect(() => resolveProject(thief)).toThrow(/does not point back/)
+    // the positive controls in the same world: the real worktree and A itself
+    expect(resolveProject(real).id).toBe(idA)
+    expect(resolveProject(real).branch).toBe("feat")
+    expect(resolveProject(a).id).toBe(idA)
+  })
+
   test("a bare repository is identified by its origin, else its own folder", () => {
     using t = tmpdir()
     const bare = join(t.path, "api.git")
@@ -202,6 +236,10 @@ describe("project identity", () => {
     expect(side.branch).toBe("side")
     expect(side.id).toBe(main.id)
     expect(main.display).toBe("github.com/Acme/Real")
+    const crafted = join(t.path, "crafted")
+    mkdirSync(crafted)
+    writeFileSync(join(crafted, ".git"), `gitdir: ${join(repo, ".git")}\n`)
+    expect(() => resolveProject(crafted)).toThrow(/does not point back/)
     const head = git(repo, "rev-parse", "HEAD")
     git(repo, "checkout", "-q", "--detach")
     expect(resolveProject(repo).commit).toBe(head)

@@ -58,6 +58,7 @@ describe("memory tools through a real SDK client", () => {
     writeFileSync(join(wtGit, "HEAD"), "ref: refs/heads/feat\n")
     writeFileSync(join(wtGit, "commondir"), "../..\n")
     const wt = join(t.path, "wt-feat")
+    writeFileSync(join(wtGit, "gitdir"), `${join(wt, ".git")}\n`)
     mkdirSync(wt)
     writeFileSync(join(wt, ".git"), `gitdir: ${wtGit}\n`)
     const b = await open(wt)

@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test"
+import { sessionPrint } from "../../src/memory/_seal"
 import { agent, bench, miner, person } from "./_setup"
 
 describe("tombstones", () => {
@@ -89,7 +90,8 @@ describe("audit", () => {
     b.memory.forget({ project: p, text: "something" }, person)
     const log = b.memory.audit({ project: p })
     expect(log.map((e) => e.action)).toEqual(expect.arrayContaining(["create", "supersede", "forget"]))
-    expect(log.find((e) => e.action === "create")?.session).toBe("s-1")
+    // the session is recorded as a keyed hash, never the host's id in clear
+    expect(log.find((e) => e.action === "create")?.session).toBe(sessionPrint(b.memory.store.keys, "s-1"))
     const ok = b.memory.auditVerify()
     expect(ok.ok).toBe(true)
     expect(ok.rows).toBeGreaterThanOrEqual(4)

@@ -30,7 +30,7 @@ describe("properties", () => {
     }
   })
 
-  test("a forgotten text stays refused under any change of case or whitespace, and only that text", () => {
+  test("a forgotten text stays refused under any change of case or whitespace, and only that text and its near copies", () => {
     using b = bench()
     const p = b.project()
     const r = rng(11)
@@ -43,7 +43,9 @@ describe("properties", () => {
         .join(r() < 0.5 ? "  " : r() < 0.5 ? "\n" : "\t ")
       expect(b.memory.write({ kind: "note", body: r() < 0.5 ? ` ${variant} ` : variant }, { project: p, actor: agent }).code).toBe("tombstoned")
     }
-    expect(b.memory.write({ kind: "note", body: `${secret} again` }, { project: p, actor: agent }).outcome).toBe("created")
+    // a one-word addition is a near copy (issue 14): refused; a neighbour sharing words is stored
+    expect(b.memory.write({ kind: "note", body: `${secret} again` }, { project: p, actor: agent }).code).toBe("tombstoned")
+    expect(b.memory.write({ kind: "note", body: "rotate the deploy key after the release window closes" }, { project: p, actor: agent }).outcome).toBe("created")
   })
 
   test("writing the same items in any order and any number of times stores each once", () => {

@@ -2,6 +2,7 @@ import type { Database } from "bun:sqlite"
 import { now } from "../../core/clock"
 import type { Keys } from "../../core/keys"
 import { GENESIS, rowHash, type AuditEntry } from "../audit"
+import { sessionPrint } from "../_seal"
 
 export type { AuditAction, AuditEntry } from "../audit"
 
@@ -15,7 +16,7 @@ export function appendAudit(db: Database, keys: Keys, entry: AuditEntry): void {
     item: entry.item ?? null,
     action: entry.action,
     source: entry.actor.source,
-    session: entry.actor.sessionId ?? null,
+    session: sessionPrint(keys, entry.actor.sessionId) ?? null,
     tool: entry.actor.tool ?? null,
     detail: entry.detail ?? null,
     prev: last?.hash ?? GENESIS,

@@ -1,4 +1,5 @@
 import { now } from "../../core/clock"
+import { sessionPrint } from "../_seal"
 import type { Store } from "../_store"
 import type { Actor, ConsentPolicy, GrantDecision, RefusalCode, Source } from "../types"
 
@@ -33,7 +34,7 @@ export function liveGrant(store: Store, project: string, session: string | undef
     .query(
       "SELECT id, decision FROM memory_grants WHERE project = ? AND session = ? AND expires_at > ? AND consumed_at IS NULL AND decision != 'reject' ORDER BY created_at DESC, id DESC LIMIT 1",
     )
-    .get(project, session, now()) as GrantRow | null
+    .get(project, sessionPrint(store.keys, session), now()) as GrantRow | null
   return row ?? undefined
 }
 

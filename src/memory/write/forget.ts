@@ -2,10 +2,11 @@ import { nextRev } from "./rev"
 import { now } from "../../core/clock"
 import type { Project } from "../../core/project"
 import { appendAudit } from "./audit"
-import { textPrint } from "../_seal"
+import { openContent, textPrint } from "../_seal"
 import { GLOBAL, tx, type Store } from "../_store"
 import type { Actor, ForgetResult } from "../types"
 import { isPerson } from "./consent"
+import { nearTombstones, recordShingles } from "./near"
 import { dropSnapshots } from "./snapshot"
 
 /**
@@ -17,14 +18,27 @@ export function forget(store: Store, q: { project: Project; id?: string; text?: 
   const projects = [q.project.id, GLOBAL]
   return tx(store, () => {
     const prints = new Set<string>()
+    // the forgotten text of each print, read before it is destroyed, for the near-copy shingles
+    const texts = new Map<string, string>()
     if (q.id) {
-      const row = store.db.query("SELECT project, text_fp FROM memory_items WHERE id = ? AND project IN (?, ?)").get(q.id, ...projects) as
-        | { project: string; text_fp: string | null }
+      const row = store.db.query("SELECT project, text_fp, content_enc FROM memory_items WHERE id = ? AND project IN (?, ?)").get(q.id, ...projects) as
+        | { project: string; text_fp: string | null; content_enc: Uint8Array | null }
         | null
       if (!row) return { forgotten: [], tombstones: 0, reason: `no item ${q.id} in this project` }
       if (row.text_fp) prints.add(row.text_fp)
+      if (row.text_fp && row.content_enc) {
+        try {
+          texts.set(row.text_fp, openContent(store.keys, "memory_items", q.id, row.project, row.content_enc).body)
+        } catch {
+          // an unreadable row is still forgotten; only its exact fingerprint is kept
+        }
+      }
     }
-    if (q.text?.trim()) prints.add(textPrint(store.keys, q.text))
+    if (q.text?.trim()) {
+      const fp = textPrint(store.keys, q.text)
+      prints.add(fp)
+      texts.set(fp, q.text)
+    }
     if (!prints.size) return { forgotten: [], tombstones: 0, reason: "give an id or a text to forget" }
     const list = [...prints]
     const marks = list.map(() => "?").join(",")
@@ -45,6 +59,8 @@ export function forget(store: Store, q: { project: Project; id?: string; text?: 
       store.db
         .query("INSERT INTO memory_tombstones (project, fp, created_at, source, lifted_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT (project, fp) DO UPDATE SET lifted_at = NULL, created_at = excluded.created_at")
         .run(tombProject, fp, t, actor.source)
+      const text = texts.get(fp)
+      if (text) recordShingles(store, tombProject, fp, text)
     }
     appendAudit(store.db, store.keys, { project: tombProject, action: "forget", actor, detail: `tombstones=${list.length} items=${rows.length}` })
     return { forgotten: rows.map((r) => r.id), tombstones: list.length }
@@ -56,8 +72,13 @@ export function liftTombstone(store: Store, q: { project: Project; text: string 
   if (!isPerson(actor)) return { lifted: false, reason: "only a person (cli or dashboard) can lift a tombstone" }
   const fp = textPrint(store.keys, q.text)
   return tx(store, () => {
-    const r = store.db.query("UPDATE memory_tombstones SET lifted_at = ? WHERE project IN (?, ?) AND fp = ? AND lifted_at IS NULL").run(now(), q.project.id, GLOBAL, fp)
-    if (r.changes === 0) return { lifted: false, reason: "no tombstone matches this text" }
+    const lift = store.db.query("UPDATE memory_tombstones SET lifted_at = ? WHERE project = ? AND fp = ? AND lifted_at IS NULL")
+    const t = now()
+    let changes = 0
+    for (const project of [q.project.id, GLOBAL]) changes += lift.run(t, project, fp).changes
+    // the person may give the text as they remember it: near copies lift too
+    for (const near of nearTombstones(store, [q.project.id, GLOBAL], q.text)) changes += lift.run(t, near.project, near.fp).changes
+    if (changes === 0) return { lifted: false, reason: "no tombstone matches this text" }
     appendAudit(store.db, store.keys, { project: q.project.id, action: "lift", actor })
     return { lifted: true }
   })

@@ -2,6 +2,7 @@ import { HOUR, now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import type { Project } from "../../core/project"
 import { appendAudit } from "./audit"
+import { sessionPrint } from "../_seal"
 import { tx, type Store } from "../_store"
 import type { Actor, ConsentPolicy, GrantDecision } from "../types"
 import { isPerson, projectPolicy } from "./consent"
@@ -25,8 +26,8 @@ export function recordGrant(store: Store, q: { project: Project; sessionId: stri
     registerProject(store, q.project)
     store.db
       .query("INSERT INTO memory_grants (id, project, session, decision, created_at, expires_at, consumed_at) VALUES (?, ?, ?, ?, ?, ?, NULL)")
-      .run(id, q.project.id, q.sessionId, q.decision, t, expiresAt)
-    appendAudit(store.db, store.keys, { project: q.project.id, action: "grant", actor, detail: `decision=${q.decision} session=${q.sessionId}` })
+      .run(id, q.project.id, sessionPrint(store.keys, q.sessionId), q.decision, t, expiresAt)
+    appendAudit(store.db, store.keys, { project: q.project.id, action: "grant", actor, detail: `decision=${q.decision} session=${sessionPrint(store.keys, q.sessionId)}` })
   })
   return { id, decision: q.decision, expiresAt }
 }

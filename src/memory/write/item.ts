@@ -2,7 +2,7 @@ import { nextRev } from "./rev"
 import { now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import { appendAudit } from "./audit"
-import { entityKeyGroups, itemPrint, keyHash, sealContent, textPrint } from "../_seal"
+import { entityKeyGroups, itemPrint, keyHash, sealContent, sessionPrint, textPrint } from "../_seal"
 import { GLOBAL, storedScope, tx, WORKING_MAX_TTL_MS, type Store } from "../_store"
 import type { ItemInput, Status, WriteContext, WriteResult } from "../types"
 import { decideConsent } from "./consent"
@@ -10,6 +10,7 @@ import { consumeGrant } from "./grants"
 import { isRefusal, prepareItem, type Prepared } from "./prepare"
 import { registerProject } from "./register"
 import { LESSON, reinforceRow, supersedeRow } from "./mutate"
+import { nearTombstones } from "./near"
 
 /** Supersedes below this confidence open a conflict instead of replacing (issue 3). */
 export const SUPERSEDE_CONFIDENCE_BAR = 0.75
@@ -48,7 +49,8 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const bodyPrint = textPrint(store.keys, p.body)
   const titlePrint = p.title ? textPrint(store.keys, p.title) : null
   const prints = titlePrint ? [bodyPrint, titlePrint] : [bodyPrint]
-  if (tombstoned(store, [...new Set([project, ctx.project.id, GLOBAL])], prints)) {
+  const tombProjects = [...new Set([project, ctx.project.id, GLOBAL])]
+  if (tombstoned(store, tombProjects, prints) || [p.body, p.title].some((text) => text && nearTombstones(store, tombProjects, text).length)) {
     return { outcome: "refused", code: "tombstoned", reason: "this content was forgotten; a person must lift the tombstone before it can be stored again" }
   }
   registerProject(store, ctx.project)
@@ -86,7 +88,7 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
         key_hash, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, NULL, ?, ?)`,
     )
-    .run(id, project, scope, input.kind, status, confidence, confidence, ctx.actor.source, ctx.actor.sessionId ?? null, ctx.actor.tool ?? null, content, fp, bodyPrint, titlePrint,
+    .run(id, project, scope, input.kind, status, confidence, confidence, ctx.actor.source, sessionPrint(store.keys, ctx.actor.sessionId) ?? null, ctx.actor.tool ?? null, content, fp, bodyPrint, titlePrint,
       kh, entityKeys, disputed ? 1 : 0, input.validFrom ?? t, t, ttl === undefined ? null : t + ttl, t, nextRev(store))
   appendAudit(store.db, store.keys, { project, item: id, action: "create", actor: ctx.actor, detail: `kind=${input.kind} status=${status}` })
   for (const link of input.links ?? []) addEdge(store, project, id, link.to, link.type, link.weight ?? 0.5)

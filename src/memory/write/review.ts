@@ -8,6 +8,7 @@ import { present, isUnreadable, selectRows } from "../read"
 import type { WriteContext, WriteResult } from "../types"
 import { isRefusal, prepareItem } from "./prepare"
 import { setStatusRow, supersedeRow } from "./mutate"
+import { nearTombstones, recordShingles } from "./near"
 
 /** Kinds with one live item per scope: approving a new one replaces the old. */
 const SINGLE_VALUED = new Set(["context"])
@@ -37,7 +38,8 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
   if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason }
   const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
   const marks = prints.map(() => "?").join(",")
-  if (store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`).get(row.project, GLOBAL, ...prints)) {
+  const near = [p.body, p.title].some((text) => text && nearTombstones(store, [row.project, GLOBAL], text).length)
+  if (near || store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`).get(row.project, GLOBAL, ...prints)) {
     return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" }
   }
   const versionId = newId("v_")
@@ -103,6 +105,7 @@ export function reject(store: Store, id: string, ctx: WriteContext): WriteResult
     store.db
       .query("INSERT INTO memory_tombstones (project, fp, created_at, source, lifted_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT (project, fp) DO UPDATE SET lifted_at = NULL")
       .run(found.row.project, fp, now(), ctx.actor.source)
+    recordShingles(store, found.row.project, fp, found.view.body)
     return { outcome: "unchanged", id, status: "rejected", reason: "rejected; its text is tombstoned" } as WriteResult
   })
 }

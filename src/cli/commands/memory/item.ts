@@ -28,8 +28,9 @@ export const history = defineCommand({
     // a forgotten item has no readable version left, but its audit trail stays
     const ids = new Set([String(args.id), ...versions.map((v) => v.id)])
     const audit = [...ids].flatMap((item) => memory.audit({ project, item })).sort((a, b) => a.seq - b.seq)
+    const none = !versions.length && !versions.unreadable.length && !audit.length
+    if (none) throw new EgcError("E_NOT_FOUND", `no item ${args.id} in ${project.display}`)
     if (args.json) return printData({ versions, audit })
-    if (!versions.length && !audit.length) throw new EgcError("E_NOT_FOUND", `no item ${args.id} in ${project.display}`)
     printData([...versions.map(line), "", ...audit.map((a) => `${new Date(a.at).toISOString()}  ${a.action.padEnd(9)} ${a.item ?? ""}  by ${a.source}${a.session ? ` (${a.session})` : ""}`)].join("\n"))
   },
 })

@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { defineTool } from "../../tool"
+import { ToolFailure, defineTool } from "../../tool"
 import { itemShape, memoryFor, projectField, toItem, unreadableField, unreadableOut } from "./_shared"
 import description from "./memory-history.md" with { type: "text" }
 
@@ -19,6 +19,11 @@ export const memoryHistory = defineTool({
   handler: async (args, ctx) => {
     const memory = (await memoryFor(ctx))
     const versions = memory.history({ project: ctx.project, id: args.id })
+    // an id of another project (or none at all) is not an empty history: say so
+    if (!versions.length && !versions.unreadable.length) {
+      const hint = "take ids from search_history, query_history or memory_recall"
+      throw new ToolFailure(`no such item ${JSON.stringify(args.id)} in this project; ${hint}`)
+    }
     const ids = new Set(versions.map((v) => v.id).concat(args.id))
     const audit = [...ids].flatMap((item) => memory.audit({ project: ctx.project, item, limit: 50 }))
     return {
