@@ -30,12 +30,13 @@ describe("config", () => {
 
   test("layers merge: defaults ← user ← project ← env ← flags", async () => {
     using t = tmpdir()
-    userConfig({ memory: { consent: "review", recallTokenCap: 1000 }, guard: { protectedBranches: ["trunk"] } })
+    // the project layer tightens grant → review (a project may only tighten; see config-trust.test.ts)
+    userConfig({ memory: { consent: "grant", recallTokenCap: 1000 }, guard: { protectedBranches: ["trunk"] } })
     mkdirSync(join(t.path, ".egc"))
-    writeFileSync(projectConfigPath(t.path), JSON.stringify({ memory: { consent: "grant" } }))
+    writeFileSync(projectConfigPath(t.path), JSON.stringify({ memory: { consent: "review" } }))
     try {
       const c = await loadConfig({ projectRoot: t.path })
-      expect(c.memory.consent).toBe("grant")
+      expect(c.memory.consent).toBe("review")
       expect(c.memory.recallTokenCap).toBe(1000)
       expect(c.guard.protectedBranches).toEqual(["trunk"])
       expect(c.crush).toEqual(DEFAULTS.crush)
