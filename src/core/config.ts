@@ -171,7 +171,8 @@ async function tightened(base: Config, layer: Layer, problems: ConfigProblem[]):
 export function describeProblem(p: ConfigProblem): string {
   const what = p.kind === "invalid" ? `${p.message}; using the built-in defaults for it` : p.message
   const details = p.details.map((d) => d.replace(/^↳ /, "")).join("; ")
-  return `egc: ${what}${details ? ` (${details})` : ""}${p.hint ? `. ${p.hint}` : ""}`
+  const hint = p.hint ? `. ${p.hint[0]!.toUpperCase()}${p.hint.slice(1)}` : ""
+  return `egc: ${what}${details ? ` (${details})` : ""}${hint}`
 }
 
 /** Strict: an invalid layer is an error (exit 78). Untrusted loosenings are set aside, never errors. */
@@ -181,4 +182,23 @@ export async function loadConfig(opts: LoadOptions = {}): Promise<Config> {
   if (!bad) return config
   const others = problems.filter((p) => p.kind === "invalid" && p !== bad).flatMap((p) => [`in ${p.source}:`, ...p.details])
   throw new EgcError("E_CONFIG", bad.message, { details: [...bad.details, ...others], ...(bad.hint ? { hint: bad.hint } : {}) })
+}
+
+export interface ProjectConfigView {
+  file: string
+  /** The exact text read, so `egc trust` records the hash of what it showed. */
+  text: string
+  loosens: string[]
+}
+
+/** The project's file as `egc trust` sees it: parsed, checked, and what it would loosen. Strict (E_CONFIG). */
+export async function inspectProjectConfig(projectRoot: string): Promise<ProjectConfigView | undefined> {
+  const file = projectConfigPath(projectRoot)
+  const layer = readLayer(file)
+  if (!layer) return undefined
+  const [{ configSchema }, { projectLayer }] = await Promise.all([import("./config-schema"), import("./config-tighten")])
+  const p = checkLayer(configSchema, layer)
+  if (p) throw new EgcError("E_CONFIG", p.message, { details: p.details, ...(p.hint ? { hint: p.hint } : {}) })
+  const base = (await loadConfigSafe()).config
+  return { file, text: layer.text ?? "", loosens: projectLayer(base, layer.data, true).loosens }
 }
