@@ -60,4 +60,31 @@ describe("egc trust (compiled binary)", () => {
     expect(bad.code).toBe(78)
     expect(bad.stderr).toContain("guard.enabled")
   })
+
+  test("the compiled pre-tool hook: a broken or untrusted project file never turns the guard off, and says so", async () => {
+    const w = world()
+    using _ = w.t
+    const hook = (command: string) =>
+      runEgc(["hook", "pre-tool", "--tool", "claude-code"], {
+        cwd: w.project,
+        env: w.env,
+        stdin: JSON.stringify({ session_id: "s1", cwd: w.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+      })
+    const decision = (r: { stdout: string }) => JSON.parse(r.stdout || "{}") as { hookSpecificOutput?: { permissionDecision?: string }; systemMessage?: string }
+    const control = decision(await hook("rm -rf /"))
+    expect(control.hookSpecificOutput?.permissionDecision).toBe("deny")
+    expect(control.systemMessage).toBeUndefined()
+
+    writeFile(w.config, '{ "guard": { "enabled": false }')
+    const broken = decision(await hook("rm -rf /"))
+    expect(broken.hookSpecificOutput?.permissionDecision).toBe("deny")
+    expect(broken.systemMessage).toContain("not valid JSON")
+
+    writeFile(w.config, JSON.stringify({ guard: { enabled: false } }))
+    const untrusted = decision(await hook("git reset --hard"))
+    expect(untrusted.hookSpecificOutput?.permissionDecision).toBe("deny")
+    expect(untrusted.systemMessage).toContain("egc trust")
+    expect((await runEgc(["trust"], { cwd: w.project, env: w.env })).code).toBe(0)
+    expect(decision(await hook("git reset --hard")).hookSpecificOutput?.permissionDecision).toBeUndefined()
+  })
 })
