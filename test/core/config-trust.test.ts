@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test"
-import { mkdirSync, readFileSync, statSync, writeFileSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DEFAULTS, loadConfig, loadConfigSafe, projectConfigPath } from "../../src/core/config"
 import { paths } from "../../src/core/paths"
@@ -16,7 +16,7 @@ const project = (value: unknown) => {
   return t
 }
 
-afterEach(() => writeFileSync(paths.config(), "{}"))
+afterEach(() => rmSync(paths.config(), { force: true }))
 
 describe("a broken config falls back to the defaults and says so", () => {
   test("a broken user file: its layer is set aside, the guard stays on, the problem names the file", async () => {

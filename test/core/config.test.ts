@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DEFAULTS, loadConfig, projectConfigPath } from "../../src/core/config"
 import { configSchema } from "../../src/core/config-schema"
@@ -45,7 +45,7 @@ describe("config", () => {
       const f = await withEnv({ EGC_CONSENT: "off" }, () => loadConfig({ projectRoot: t.path, flags: { memory: { consent: "agent" } } }))
       expect(f.memory.consent).toBe("agent")
     } finally {
-      writeFileSync(paths.config(), "{}")
+      rmSync(paths.config(), { force: true })
     }
   })
 
@@ -72,7 +72,7 @@ describe("config", () => {
       userConfig([1, 2])
       await expect(loadConfig()).rejects.toThrow(/must hold a JSON object/)
     } finally {
-      writeFileSync(paths.config(), "{}")
+      rmSync(paths.config(), { force: true })
     }
   })
 })

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test"
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { logToFile } from "../../src/core/log"
 import { paths } from "../../src/core/paths"
@@ -128,7 +128,7 @@ describe("runHook", () => {
       const claude = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
       expect(JSON.parse(claude.stdout).hookSpecificOutput.permissionDecision).toBe("deny")
     } finally {
-      writeFileSync(paths.config(), "{}")
+      rmSync(paths.config(), { force: true })
     }
   })
 
@@ -147,7 +147,7 @@ describe("a broken config keeps the guard on and says so", () => {
   const claude = (cwd: string, command: string) =>
     runHook("pre-tool", "claude-code", { payload: { text: JSON.stringify(payload("claude-code", "pre-tool", { cwd, command })), truncated: false }, deps: realGuard })
   const decision = (r: { stdout: string }) => (r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput?.permissionDecision : undefined)
-  afterEach(() => writeFileSync(paths.config(), "{}"))
+  afterEach(() => rmSync(paths.config(), { force: true }))
 
   test("with a valid config the real guard denies rm -rf / and allows ls, without a warning", async () => {
     using dir = tmpdir({ git: true, files: { ".egc/config.json": JSON.stringify({ crush: { rewrite: false } }) } })
