@@ -45,7 +45,7 @@ export const coreChecks: CheckProvider = async ({ cwd }) => [
 ]
 
 /** Invalid files fail (their safeties run on the defaults); loosenings of an untrusted project file warn. */
-async function configCheck(cwd: string): Promise<Check> {
+export async function configCheck(cwd: string): Promise<Check> {
   let root = cwd
   try {
     root = resolveProject(cwd).root

@@ -126,3 +126,20 @@ describe("a project file only tightens unless the person trusts it", () => {
     expect(r.problems[0]?.kind).toBe("untrusted")
   })
 })
+
+describe("egc doctor's config check", () => {
+  test("ok with valid files, warn on an untrusted loosening, fail on an invalid file", async () => {
+    const { configCheck } = await import("../../src/core/doctor")
+    using t = project({ guard: { deny: ["make deploy"] } })
+    expect((await configCheck(t.path)).status).toBe("ok")
+    writeFileSync(projectConfigPath(t.path), JSON.stringify({ guard: { enabled: false } }))
+    const warn = await configCheck(t.path)
+    expect(warn.status).toBe("warn")
+    expect(warn.detail).toContain("guard.enabled: false")
+    userConfig({ mesh: { claimMinutes: "soon" } })
+    const fail = await configCheck(t.path)
+    expect(fail.status).toBe("fail")
+    expect(fail.detail).toContain(paths.config())
+    expect(fail.detail).toContain("mesh.claimMinutes")
+  })
+})
