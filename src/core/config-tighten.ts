@@ -48,7 +48,9 @@ export function projectLayer(base: Config, raw: Json, trusted: boolean): Project
   }
   const guard = data.guard
   if (isObject(guard)) {
-    if (guard.enabled === false && base.guard.enabled) drop(guard, "enabled", "guard.enabled: false (turns the guard off)")
+    if (guard.enabled === false && base.guard.enabled) {
+      drop(guard, "enabled", "guard.enabled: false (turns the guard off)")
+    }
     if (isObject(guard.rules)) {
       for (const [id, level] of Object.entries(guard.rules)) {
         const why = ruleLoosens(String(level), baseLevel(base.guard.rules, id))
@@ -72,7 +74,9 @@ export function projectLayer(base: Config, raw: Json, trusted: boolean): Project
   }
   const hooks = data.hooks
   if (isObject(hooks)) {
-    if (hooks.enabled === false && base.hooks.enabled) drop(hooks, "enabled", "hooks.enabled: false (turns every egc hook off, the guard's included)")
+    if (hooks.enabled === false && base.hooks.enabled) {
+      drop(hooks, "enabled", "hooks.enabled: false (turns every egc hook off, the guard's included)")
+    }
     if (Array.isArray(hooks.disabled)) {
       const added = strings(hooks.disabled).filter((h) => !base.hooks.disabled.includes(h))
       for (const h of added) loosens.push(`hooks.disabled: ${JSON.stringify(h)} (turns that hook off)`)

@@ -105,7 +105,9 @@ function checkLayer(schema: Schema, layer: Layer): ConfigProblem | undefined {
   const result = schema.safeParse(layer.data)
   if (result.success) return undefined
   const details = result.error.issues.map((i) => `↳ ${i.path.map(String).join(".") || "(root)"}: ${i.message}`)
-  return { kind: "invalid", source: layer.source, message: `invalid configuration in ${layer.source}`, details, hint: "fix the fields named above; nothing was changed" }
+  const message = `invalid configuration in ${layer.source}`
+  const hint = "fix the fields named above; nothing was changed"
+  return { kind: "invalid", source: layer.source, message, details, hint }
 }
 
 /**
@@ -124,9 +126,12 @@ export async function loadConfigSafe(opts: LoadOptions = {}): Promise<SafeConfig
     }
   }
   const user = attempt(paths.config(), () => readLayer(paths.config()))
-  const projectFile = opts.projectRoot && projectConfigPath(opts.projectRoot) !== paths.config() ? projectConfigPath(opts.projectRoot) : undefined
+  const candidate = opts.projectRoot ? projectConfigPath(opts.projectRoot) : undefined
+  const projectFile = candidate !== paths.config() ? candidate : undefined
   const project = projectFile ? attempt(projectFile, () => readLayer(projectFile)) : undefined
-  const rest = [envLayer(), opts.flags && Object.keys(opts.flags).length ? { source: "command-line flags", data: opts.flags } : undefined]
+  const given = opts.flags && Object.keys(opts.flags).length ? opts.flags : undefined
+  const flags = given ? { source: "command-line flags", data: given } : undefined
+  const rest = [envLayer(), flags]
   const later = rest.filter((l): l is Layer => l !== undefined)
   if (!user && !project && later.length === 0) return { config: structuredClone(DEFAULTS), problems }
   try {
@@ -144,7 +149,8 @@ export async function loadConfigSafe(opts: LoadOptions = {}): Promise<SafeConfig
     for (const l of later.map(valid)) if (l) merge(merged, l.data)
     const result = configSchema.safeParse(merged)
     if (result.success) return { config: result.data, problems }
-    problems.push({ kind: "invalid", source: "merged configuration", message: "the layers do not combine into a valid configuration", details: [] })
+    const message = "the layers do not combine into a valid configuration"
+    problems.push({ kind: "invalid", source: "merged configuration", message, details: [] })
   } catch (e) {
     problems.push(invalid(e, "configuration"))
   }
@@ -180,8 +186,9 @@ export async function loadConfig(opts: LoadOptions = {}): Promise<Config> {
   const { config, problems } = await loadConfigSafe(opts)
   const bad = problems.find((p) => p.kind === "invalid")
   if (!bad) return config
-  const others = problems.filter((p) => p.kind === "invalid" && p !== bad).flatMap((p) => [`in ${p.source}:`, ...p.details])
-  throw new EgcError("E_CONFIG", bad.message, { details: [...bad.details, ...others], ...(bad.hint ? { hint: bad.hint } : {}) })
+  const others = problems.filter((p) => p.kind === "invalid" && p !== bad)
+  const details = [...bad.details, ...others.flatMap((p) => [`in ${p.source}:`, ...p.details])]
+  throw new EgcError("E_CONFIG", bad.message, { details, ...(bad.hint ? { hint: bad.hint } : {}) })
 }
 
 export interface ProjectConfigView {
@@ -196,7 +203,8 @@ export async function inspectProjectConfig(projectRoot: string): Promise<Project
   const file = projectConfigPath(projectRoot)
   const layer = readLayer(file)
   if (!layer) return undefined
-  const [{ configSchema }, { projectLayer }] = await Promise.all([import("./config-schema"), import("./config-tighten")])
+  const { configSchema } = await import("./config-schema")
+  const { projectLayer } = await import("./config-tighten")
   const p = checkLayer(configSchema, layer)
   if (p) throw new EgcError("E_CONFIG", p.message, { details: p.details, ...(p.hint ? { hint: p.hint } : {}) })
   const base = (await loadConfigSafe()).config

@@ -55,7 +55,14 @@ export async function configCheck(cwd: string): Promise<Check> {
   const { problems } = await loadConfigSafe({ projectRoot: root })
   const invalid = problems.filter((p) => p.kind === "invalid")
   const shown = (invalid.length ? invalid : problems).map(describeProblem).join("; ")
-  if (invalid.length) return { name: "config", status: "fail", detail: shown, fix: invalid[0]?.hint ?? "fix or remove the file named above" }
-  if (problems.length) return { name: "config", status: "warn", detail: shown, fix: "run `egc trust --show` in the project to see what the file loosens" }
-  return { name: "config", status: "ok", detail: existsSync(paths.config()) ? `${paths.config()} valid` : "defaults (no config file)" }
+  if (invalid.length) {
+    const fix = invalid[0]?.hint ?? "fix or remove the file named above"
+    return { name: "config", status: "fail", detail: shown, fix }
+  }
+  if (problems.length) {
+    const fix = "run `egc trust --show` in the project to see what it loosens"
+    return { name: "config", status: "warn", detail: shown, fix }
+  }
+  const detail = existsSync(paths.config()) ? `${paths.config()} valid` : "defaults (no config file)"
+  return { name: "config", status: "ok", detail }
 }

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync, renameSync, statSync, writeSync } from "node:fs"
+import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync } from "node:fs"
+import { renameSync, statSync, writeSync } from "node:fs"
 import { join } from "node:path"
 import { now } from "./clock"
 import { sha256Hex } from "./crypto"

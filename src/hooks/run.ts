@@ -64,7 +64,8 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
       return neutral()
     }
     const answer = await fallbackAnswer(input, seen.policy, opts.fallback)
-    log.error("hook failed; answered with the guard's default verdict", { event, tool, error: detail, decision: answer.decision?.kind ?? "allow" })
+    const decision = answer.decision?.kind ?? "allow"
+    log.error("hook failed; answered with the guard's default verdict", { event, tool, error: detail, decision })
     return withNotices(adapter.render(event, answer, input), seen.notices, tool)
   }
 }
@@ -79,8 +80,9 @@ interface Seen {
  * A pre-tool call whose handler failed is judged again by the guard alone, on the policy loaded
  * so far (the built-in defaults if none); if even that fails, or there is no call, the person is asked.
  */
-async function fallbackAnswer(input: HookInput | undefined, policy: Config["guard"], port?: GuardPort): Promise<HookAnswer> {
-  const ask: HookAnswer = { decision: { kind: "ask", reason: "egc: the guard failed on this call and could not judge it; confirm it yourself" } }
+async function fallbackAnswer(input: HookInput | undefined, policy: Config["guard"], port?: GuardPort) {
+  const reason = "egc: the guard failed on this call and could not judge it; confirm it yourself"
+  const ask: HookAnswer = { decision: { kind: "ask", reason } }
   const call = input?.call
   if (!input || !call) return input ? NEUTRAL : ask
   try {
@@ -88,10 +90,12 @@ async function fallbackAnswer(input: HookInput | undefined, policy: Config["guar
     const where = { cwd: input.cwd, policy }
     let verdict: Verdict | undefined
     if (call.kind === "shell" && call.command !== undefined) verdict = await guard.judgeCommand(call.command, where)
-    else if (call.kind === "write" && call.path && guard.judgeWrite) verdict = await guard.judgeWrite({ path: resolve(input.cwd, call.path) }, where)
-    else return NEUTRAL
+    else if (call.kind === "write" && call.path && guard.judgeWrite) {
+      verdict = await guard.judgeWrite({ path: resolve(input.cwd, call.path) }, where)
+    } else return NEUTRAL
     if (verdict.decision === "allow") return NEUTRAL
-    return { decision: { kind: verdict.decision, reason: `egc guard${verdict.rule ? ` [${verdict.rule}]` : ""}: ${verdict.reason ?? "refused"}` } }
+    const rule = verdict.rule ? ` [${verdict.rule}]` : ""
+    return { decision: { kind: verdict.decision, reason: `egc guard${rule}: ${verdict.reason ?? "refused"}` } }
   } catch {
     return ask
   }
@@ -120,7 +124,8 @@ async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions, s
   const { config, problems } = await loadConfigSafe({ projectRoot: project.root })
   seen.policy = config.guard
   for (const p of problems) {
-    log.warn(p.kind === "invalid" ? "config invalid; its layer was set aside" : "untrusted project config; its loosening fields were ignored", { source: p.source, details: p.details.join("; ") })
+    const what = p.kind === "invalid" ? "config invalid; its layer was set aside" : "untrusted project config"
+    log.warn(what, { source: p.source, details: p.details.join("; ") })
     seen.notices.push(describeProblem(p))
   }
   if (!enabled(config, event, input.tool)) return NEUTRAL

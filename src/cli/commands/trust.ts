@@ -24,15 +24,20 @@ export default defineCommand({
     if (args.revoke) {
       const file = `${root}/.egc/config.json`
       const was = revoke(file)
-      return args.json ? printData({ file, revoked: was }) : printData(was ? `trust revoked: ${file}` : `${file} was not trusted; nothing changed`)
+      if (args.json) return printData({ file, revoked: was })
+      return printData(was ? `trust revoked: ${file}` : `${file} was not trusted; nothing changed`)
     }
     const view = await inspectProjectConfig(root)
-    if (!view) throw new EgcError("E_NOT_FOUND", `no project config at ${root}/.egc/config.json`, { hint: "there is nothing to trust here" })
+    if (!view) {
+      const hint = "there is nothing to trust here"
+      throw new EgcError("E_NOT_FOUND", `no project config at ${root}/.egc/config.json`, { hint })
+    }
     const entry = trustedEntry(view.file)
     const current = entry?.sha256 === contentHash(view.text)
     if (args.show) {
       const state = current ? "trusted" : entry ? "changed since you trusted it (not trusted)" : "not trusted"
-      if (args.json) return printData({ file: view.file, trusted: current, changed: Boolean(entry && !current), loosens: view.loosens })
+      const changed = Boolean(entry && !current)
+      if (args.json) return printData({ file: view.file, trusted: current, changed, loosens: view.loosens })
       return printData([view.file, `status   ${state}`, ...describe(view.loosens)].join("\n"))
     }
     const recorded = trust(view.file, view.text)

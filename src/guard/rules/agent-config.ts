@@ -62,11 +62,16 @@ const isAgentConfig = (rel: string): boolean => FILES.has(rel) || DIRS.some((d) 
 
 export function agentConfigWrite(abs: string, scene: Scene, via: string): Verdict {
   const home = egcHome()
-  if (inside(abs, home)) return deny("write.egc-home", `${via} writes into ${abs}, egc's own keys, trust and settings`, "ask the person to change egc's settings themselves")
+  if (inside(abs, home)) {
+    const why = `${via} writes into ${abs}, egc's own keys, trust and settings`
+    return deny("write.egc-home", why, "ask the person to change egc's settings themselves")
+  }
   for (const base of [scene.projectRoot, scene.home]) {
     if (!base || !inside(abs, base)) continue
     const rel = relative(base, abs)
-    if (isAgentConfig(rel)) return ask("write.agent-config", `${via} changes ${rel}, which sets what a coding agent or egc may do`, "let the person make this change")
+    if (!isAgentConfig(rel)) continue
+    const why = `${via} changes ${rel}, which sets what a coding agent or egc may do`
+    return ask("write.agent-config", why, "let the person make this change")
   }
   return ALLOW
 }
@@ -75,7 +80,8 @@ export function agentConfigWrite(abs: string, scene: Scene, via: string): Verdic
 const egc: Rule = (inv) => {
   const words = inv.args.slice(1).map((a) => a.text)
   if (words[0] !== "trust" || words.includes("--show") || words.includes("--revoke")) return ALLOW
-  return ask("egc.trust", "egc trust lets this project's config loosen the person's policy", "let the person run egc trust themselves")
+  const why = "egc trust lets this project's config loosen the person's policy"
+  return ask("egc.trust", why, "let the person run egc trust themselves")
 }
 
 /** `sed -i` rewrites the files it names, so those are write targets. */
