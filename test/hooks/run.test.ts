@@ -7,6 +7,7 @@ import { lazyGuard } from "../../src/hooks/faculties"
 import type { CrushPort, GuardPort, HookDeps } from "../../src/hooks/ports"
 import { runHook, type RunOptions } from "../../src/hooks/run"
 import { STDIN_LIMIT } from "../../src/hooks/stdin"
+import type { HookTool } from "../../src/hooks/types"
 import { tmpdir } from "../fixture"
 import { payload } from "./_payloads"
 
@@ -17,6 +18,9 @@ const guard: GuardPort = {
 const crush: CrushPort = { rewriteForCrush: (c, { bin }) => `${bin} crush -- ${c}` }
 const deps: HookDeps = { guard, crush }
 const ok = (text: string) => ({ payload: { text, truncated: false }, deps, bin: "/bin/egc" })
+/** A pre-tool call of `tool` on `command` in `cwd`, with the given faculty bindings. */
+const preTool = (tool: HookTool, cwd: string, command: string, opts: Partial<RunOptions> = {}) =>
+  runHook("pre-tool", tool, { payload: { text: JSON.stringify(payload(tool, "pre-tool", { cwd, command })), truncated: false }, ...opts })
 const logText = () => {
   try {
     return readFileSync(join(paths.logs(), "egc.log"), "utf8")
@@ -91,7 +95,7 @@ describe("runHook", () => {
       },
     }
     const call = (command: string, extra: Partial<RunOptions> = {}) =>
-      runHook("pre-tool", "cursor", { payload: { text: JSON.stringify(payload("cursor", "pre-tool", { cwd: dir.path, command })), truncated: false }, deps: broken, ...extra })
+      preTool("cursor", dir.path, command, { deps: broken, ...extra })
     const harmless = await call("ls")
     expect(harmless).toEqual({ stdout: "", stderr: "", exitCode: 0 })
     const dangerous = await call("rm -rf /")
@@ -123,9 +127,9 @@ describe("runHook", () => {
     using dir = tmpdir({ git: true })
     writeFileSync(paths.config(), JSON.stringify({ hooks: { disabled: ["pre-tool:gemini"] } }))
     try {
-      const gem = await runHook("pre-tool", "gemini", ok(JSON.stringify(payload("gemini", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
+      const gem = await preTool("gemini", dir.path, "DENYME", { deps })
       expect(gem.stdout.trim()).toBe("{}")
-      const claude = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
+      const claude = await preTool("claude-code", dir.path, "DENYME", { deps })
       expect(JSON.parse(claude.stdout).hookSpecificOutput.permissionDecision).toBe("deny")
     } finally {
       rmSync(paths.config(), { force: true })
@@ -133,8 +137,9 @@ describe("runHook", () => {
   })
 
   test("hooks.disabled in the person's config switches one event:tool pair off; a project file cannot", async () => {
-    using dir = tmpdir({ git: true, files: { ".egc/config.json": JSON.stringify({ hooks: { disabled: ["pre-tool:claude-code"] } }) } })
-    const claude = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
+    const file = JSON.stringify({ hooks: { disabled: ["pre-tool:claude-code"] } })
+    using dir = tmpdir({ git: true, files: { ".egc/config.json": file } })
+    const claude = await preTool("claude-code", dir.path, "DENYME", { deps })
     const out = JSON.parse(claude.stdout)
     expect(out.hookSpecificOutput.permissionDecision).toBe("deny")
     expect(out.systemMessage).toContain("not trusted")
@@ -145,8 +150,9 @@ describe("runHook", () => {
 describe("a broken config keeps the guard on and says so", () => {
   const realGuard: HookDeps = { guard: lazyGuard() }
   const claude = (cwd: string, command: string) =>
-    runHook("pre-tool", "claude-code", { payload: { text: JSON.stringify(payload("claude-code", "pre-tool", { cwd, command })), truncated: false }, deps: realGuard })
-  const decision = (r: { stdout: string }) => (r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput?.permissionDecision : undefined)
+    preTool("claude-code", cwd, command, { deps: realGuard })
+  const decision = (r: { stdout: string }) =>
+    r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput?.permissionDecision : undefined
   afterEach(() => rmSync(paths.config(), { force: true }))
 
   test("with a valid config the real guard denies rm -rf / and allows ls, without a warning", async () => {
@@ -178,10 +184,10 @@ describe("a broken config keeps the guard on and says so", () => {
     const r = await claude(dir.path, "rm -rf /")
     expect(decision(r)).toBe("deny")
     expect(JSON.parse(r.stdout).systemMessage).toContain(paths.config())
-    const gem = await runHook("pre-tool", "gemini", { payload: { text: JSON.stringify(payload("gemini", "pre-tool", { cwd: dir.path, command: "rm -rf /" })), truncated: false }, deps: realGuard })
+    const gem = await preTool("gemini", dir.path, "rm -rf /", { deps: realGuard })
     expect(JSON.parse(gem.stdout)).toMatchObject({ decision: "deny" })
     expect(JSON.parse(gem.stdout).systemMessage).toContain("guard.enabled")
-    const kiro = await runHook("pre-tool", "kiro", { payload: { text: JSON.stringify(payload("kiro", "pre-tool", { cwd: dir.path, command: "rm -rf /" })), truncated: false }, deps: realGuard })
+    const kiro = await preTool("kiro", dir.path, "rm -rf /", { deps: realGuard })
     expect(kiro.exitCode).toBe(2)
     expect(kiro.stderr).toContain(paths.config())
   })
