@@ -25,7 +25,7 @@ export interface ProjectLayer {
 
 /** The level a rule already has from the person's config: an exact id, else its pack. */
 function baseLevel(rules: Record<string, string>, id: string): string | undefined {
-  return rules[id] ?? rules[id.split(".")[0]!]
+  return rules[id] ?? rules[id.split(".")[0] ?? id]
 }
 
 /**

@@ -177,7 +177,7 @@ async function tightened(base: Config, layer: Layer, problems: ConfigProblem[]):
 export function describeProblem(p: ConfigProblem): string {
   const what = p.kind === "invalid" ? `${p.message}; using the built-in defaults for it` : p.message
   const details = p.details.map((d) => d.replace(/^↳ /, "")).join("; ")
-  const hint = p.hint ? `. ${p.hint[0]!.toUpperCase()}${p.hint.slice(1)}` : ""
+  const hint = p.hint ? `. ${p.hint.charAt(0).toUpperCase()}${p.hint.slice(1)}` : ""
   return `egc: ${what}${details ? ` (${details})` : ""}${hint}`
 }
 

@@ -77,7 +77,12 @@ describe("a project file only tightens unless the person trusts it", () => {
     userConfig({ memory: { consent: "grant" }, guard: { protectedBranches: ["trunk"], rules: { git: "allow" } } })
     using t = project({
       memory: { consent: "review" },
-      guard: { rules: { "git.push-force": "ask", "proc.kill-by-name": "deny" }, deny: ["make deploy"], protectedBranches: ["prod"], protectedPaths: ["infra/"] },
+      guard: {
+        rules: { "git.push-force": "ask", "proc.kill-by-name": "deny" },
+        deny: ["make deploy"],
+        protectedBranches: ["prod"],
+        protectedPaths: ["infra/"],
+      },
       crush: { rewrite: false },
       hooks: { enabled: true },
     })
@@ -109,7 +114,15 @@ describe("a project file only tightens unless the person trusts it", () => {
     expect(config.guard.protectedBranches).toEqual([...DEFAULTS.guard.protectedBranches, "dev"])
     expect(config.hooks).toEqual({ enabled: true, disabled: [] })
     const named = problems[0]!.details.join("\n")
-    for (const field of ["memory.consent: agent", "guard.rules.git.reset-hard: allow", "guard.rules.proc.kill-by-name: off", "guard.rules.fs.rm-root: ask", '"/^git clean -fdx$/"', "hooks.enabled: false", '"pre-tool:gemini"']) {
+    for (const field of [
+      "memory.consent: agent",
+      "guard.rules.git.reset-hard: allow",
+      "guard.rules.proc.kill-by-name: off",
+      "guard.rules.fs.rm-root: ask",
+      '"/^git clean -fdx$/"',
+      "hooks.enabled: false",
+      '"pre-tool:gemini"',
+    ]) {
       expect(named).toContain(field)
     }
     expect(named).not.toContain("git.clean")

@@ -68,9 +68,16 @@ describe("egc trust (compiled binary)", () => {
       runEgc(["hook", "pre-tool", "--tool", "claude-code"], {
         cwd: w.project,
         env: w.env,
-        stdin: JSON.stringify({ session_id: "s1", cwd: w.project, hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command } }),
+        stdin: JSON.stringify({
+          session_id: "s1",
+          cwd: w.project,
+          hook_event_name: "PreToolUse",
+          tool_name: "Bash",
+          tool_input: { command },
+        }),
       })
-    const decision = (r: { stdout: string }) => JSON.parse(r.stdout || "{}") as { hookSpecificOutput?: { permissionDecision?: string }; systemMessage?: string }
+    const decision = (r: { stdout: string }) =>
+      JSON.parse(r.stdout || "{}") as { hookSpecificOutput?: { permissionDecision?: string }; systemMessage?: string }
     const control = decision(await hook("rm -rf /"))
     expect(control.hookSpecificOutput?.permissionDecision).toBe("deny")
     expect(control.systemMessage).toBeUndefined()

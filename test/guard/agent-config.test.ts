@@ -31,17 +31,36 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
       "~/.codeium/windsurf/hooks.json",
       "~/.config/opencode/opencode.json",
     ]
-    for (const path of asked) expect([path, judgeWrite({ path, content: "{}" }, ctx)]).toMatchObject([path, { decision: "ask", rule: "write.agent-config" }])
-    for (const path of [".egc/notes.md", "src/settings.json", "docs/.claude.md", "CLAUDE.md", ".github/workflows/ci.yml", "config.json"]) {
+    for (const path of asked)
+      expect([path, judgeWrite({ path, content: "{}" }, ctx)]).toMatchObject([
+        path,
+        { decision: "ask", rule: "write.agent-config" },
+      ])
+    for (const path of [
+      ".egc/notes.md",
+      "src/settings.json",
+      "docs/.claude.md",
+      "CLAUDE.md",
+      ".github/workflows/ci.yml",
+      "config.json",
+    ]) {
       expect([path, judgeWrite({ path, content: "{}" }, ctx).decision]).toEqual([path, "allow"])
     }
   })
 
   test("$EGC_HOME is denied, whatever the file", () => {
     for (const file of ["config.json", "trust.json", "keys/master.key"]) {
-      expect(judgeWrite({ path: `${egcHome()}/${file}` }, ctx)).toMatchObject({ decision: "deny", rule: "write.egc-home" })
+      expect(judgeWrite({ path: `${egcHome()}/${file}` }, ctx)).toMatchObject({
+        decision: "deny",
+        rule: "write.egc-home",
+      })
     }
-    expect(judgeWrite({ path: `${egcHome()}-other/notes.txt` }, { ...ctx, projectRoot: `${egcHome()}-other`, cwd: `${egcHome()}-other` }).decision).toBe("allow")
+    expect(
+      judgeWrite(
+        { path: `${egcHome()}-other/notes.txt` },
+        { ...ctx, projectRoot: `${egcHome()}-other`, cwd: `${egcHome()}-other` },
+      ).decision,
+    ).toBe("allow")
   })
 
   test("shell writes to the same files are judged the same way", () => {
@@ -61,7 +80,8 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
       ["sed 's/ask/allow/' .claude/settings.json", "allow"],
       ["cat .egc/config.json", "allow"],
     ]
-    for (const [command, want] of cases) expect([command, judgeCommand(command, ctx).decision]).toEqual([command, want as "allow"])
+    for (const [command, want] of cases)
+      expect([command, judgeCommand(command, ctx).decision]).toEqual([command, want as "allow"])
   })
 
   test("egc trust run by an agent asks; --show and --revoke do not", () => {
