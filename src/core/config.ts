@@ -24,6 +24,22 @@ type Json = Record<string, unknown>
 interface Layer {
   source: string
   data: Json
+  /** The file's text, so trust is checked against the exact bytes that were parsed. */
+  text?: string
+}
+
+/** Why a layer was set aside: `invalid` drops the whole layer; `untrusted` drops what it loosens. */
+export interface ConfigProblem {
+  kind: "invalid" | "untrusted"
+  source: string
+  message: string
+  details: string[]
+  hint?: string
+}
+
+export interface SafeConfig {
+  config: Config
+  problems: ConfigProblem[]
 }
 
 export function projectConfigPath(projectRoot: string): string {
@@ -47,7 +63,7 @@ function readLayer(file: string): Layer | undefined {
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new EgcError("E_CONFIG", `${file} must hold a JSON object`)
   }
-  return { source: file, data: data as Json }
+  return { source: file, data: data as Json, text }
 }
 
 function envLayer(): Layer | undefined {
@@ -61,16 +77,14 @@ function envLayer(): Layer | undefined {
 
 const isObject = (v: unknown): v is Json => v !== null && typeof v === "object" && !Array.isArray(v)
 
-function merge(into: Json, from: Json, source: string, origins: Map<string, string>, prefix = ""): void {
+function merge(into: Json, from: Json): void {
   for (const [key, value] of Object.entries(from)) {
-    const path = prefix ? `${prefix}.${key}` : key
-    origins.set(path, source)
     if (!isObject(value)) {
       into[key] = value
       continue
     }
     if (!isObject(into[key])) into[key] = {}
-    merge(into[key] as Json, value, source, origins, path)
+    merge(into[key] as Json, value)
   }
 }
 
@@ -79,39 +93,120 @@ export interface LoadOptions {
   flags?: Json
 }
 
-export async function loadConfig(opts: LoadOptions = {}): Promise<Config> {
-  const layers = [
-    readLayer(paths.config()),
-    opts.projectRoot ? readLayer(projectConfigPath(opts.projectRoot)) : undefined,
-    envLayer(),
-    opts.flags && Object.keys(opts.flags).length ? { source: "command-line flags", data: opts.flags } : undefined,
-  ].filter((l): l is Layer => l !== undefined)
-  if (layers.length === 0) return structuredClone(DEFAULTS)
-  const merged: Json = {}
-  const origins = new Map<string, string>()
-  for (const layer of layers) merge(merged, layer.data, layer.source, origins)
-  const { configSchema } = await import("./config-schema")
-  const result = configSchema.safeParse(merged)
-  if (result.success) return result.data
-  const bySource = new Map<string, string[]>()
-  for (const issue of result.error.issues) {
-    const path = issue.path.map(String).join(".")
-    const source = originOf(path, origins) ?? layers.at(-1)?.source ?? "config"
-    const lines = bySource.get(source) ?? []
-    lines.push(`↳ ${path || "(root)"}: ${issue.message}`)
-    bySource.set(source, lines)
-  }
-  const entries = [...bySource.entries()]
-  const first = entries[0]?.[0] ?? "config"
-  const details = entries.flatMap(([source, lines]) => (source === first ? lines : [`in ${source}:`, ...lines]))
-  throw new EgcError("E_CONFIG", `invalid configuration in ${first}`, { details, hint: "fix the fields named above; nothing was changed" })
+type Schema = typeof import("./config-schema").configSchema
+
+const invalid = (e: unknown, source: string): ConfigProblem =>
+  e instanceof EgcError
+    ? { kind: "invalid", source, message: e.message, details: [...e.details], ...(e.hint ? { hint: e.hint } : {}) }
+    : { kind: "invalid", source, message: `cannot load ${source}: ${String(e)}`, details: [] }
+
+/** A layer alone must satisfy the schema (every field has a default), so a bad field names its own file. */
+function checkLayer(schema: Schema, layer: Layer): ConfigProblem | undefined {
+  const result = schema.safeParse(layer.data)
+  if (result.success) return undefined
+  const details = result.error.issues.map((i) => `↳ ${i.path.map(String).join(".") || "(root)"}: ${i.message}`)
+  const message = `invalid configuration in ${layer.source}`
+  const hint = "fix the fields named above; nothing was changed"
+  return { kind: "invalid", source: layer.source, message, details, hint }
 }
 
-function originOf(path: string, origins: Map<string, string>): string | undefined {
-  const parts = path.split(".")
-  for (let i = parts.length; i > 0; i--) {
-    const hit = origins.get(parts.slice(0, i).join("."))
-    if (hit) return hit
+/**
+ * Never throws. A layer that cannot be read or is invalid is left out whole, so every safety it
+ * touched decides from DEFAULTS (or the person's valid file); the project layer is applied only as
+ * far as it tightens, unless the person trusts that exact file. `problems` says what was set aside.
+ */
+export async function loadConfigSafe(opts: LoadOptions = {}): Promise<SafeConfig> {
+  const problems: ConfigProblem[] = []
+  const attempt = (source: string, read: () => Layer | undefined): Layer | undefined => {
+    try {
+      return read()
+    } catch (e) {
+      problems.push(invalid(e, source))
+      return undefined
+    }
   }
-  return undefined
+  const user = attempt(paths.config(), () => readLayer(paths.config()))
+  const candidate = opts.projectRoot ? projectConfigPath(opts.projectRoot) : undefined
+  const projectFile = candidate !== paths.config() ? candidate : undefined
+  const project = projectFile ? attempt(projectFile, () => readLayer(projectFile)) : undefined
+  const given = opts.flags && Object.keys(opts.flags).length ? opts.flags : undefined
+  const flags = given ? { source: "command-line flags", data: given } : undefined
+  const rest = [envLayer(), flags]
+  const later = rest.filter((l): l is Layer => l !== undefined)
+  if (!user && !project && later.length === 0) return { config: structuredClone(DEFAULTS), problems }
+  try {
+    const { configSchema } = await import("./config-schema")
+    const valid = (l: Layer | undefined): Layer | undefined => {
+      const p = l && checkLayer(configSchema, l)
+      if (p) problems.push(p)
+      return p ? undefined : l
+    }
+    const merged: Json = {}
+    const userLayer = valid(user)
+    if (userLayer) merge(merged, userLayer.data)
+    const projectLayer = valid(project)
+    if (projectLayer) merge(merged, await tightened(configSchema.parse(merged), projectLayer, problems))
+    for (const l of later.map(valid)) if (l) merge(merged, l.data)
+    const result = configSchema.safeParse(merged)
+    if (result.success) return { config: result.data, problems }
+    const message = "the layers do not combine into a valid configuration"
+    problems.push({ kind: "invalid", source: "merged configuration", message, details: [] })
+  } catch (e) {
+    problems.push(invalid(e, "configuration"))
+  }
+  return { config: structuredClone(DEFAULTS), problems }
+}
+
+async function tightened(base: Config, layer: Layer, problems: ConfigProblem[]): Promise<Json> {
+  const [{ projectLayer }, { isTrusted }] = await Promise.all([import("./config-tighten"), import("./trust")])
+  const trusted = isTrusted(layer.source, layer.text ?? "")
+  const { data, loosens } = projectLayer(base, layer.data, trusted)
+  if (loosens.length && !trusted) {
+    problems.push({
+      kind: "untrusted",
+      source: layer.source,
+      message: `${layer.source} is not trusted, so what it loosens was ignored`,
+      details: loosens.map((l) => `↳ ${l}`),
+      hint: "if you wrote this file, run `egc trust` in the project to apply it as it is",
+    })
+  }
+  return data
+}
+
+/** One line per problem, for a hook's message to the person, stderr and the log. */
+export function describeProblem(p: ConfigProblem): string {
+  const what = p.kind === "invalid" ? `${p.message}; using the built-in defaults for it` : p.message
+  const details = p.details.map((d) => d.replace(/^↳ /, "")).join("; ")
+  const hint = p.hint ? `. ${p.hint.charAt(0).toUpperCase()}${p.hint.slice(1)}` : ""
+  return `egc: ${what}${details ? ` (${details})` : ""}${hint}`
+}
+
+/** Strict: an invalid layer is an error (exit 78). Untrusted loosenings are set aside, never errors. */
+export async function loadConfig(opts: LoadOptions = {}): Promise<Config> {
+  const { config, problems } = await loadConfigSafe(opts)
+  const bad = problems.find((p) => p.kind === "invalid")
+  if (!bad) return config
+  const others = problems.filter((p) => p.kind === "invalid" && p !== bad)
+  const details = [...bad.details, ...others.flatMap((p) => [`in ${p.source}:`, ...p.details])]
+  throw new EgcError("E_CONFIG", bad.message, { details, ...(bad.hint ? { hint: bad.hint } : {}) })
+}
+
+export interface ProjectConfigView {
+  file: string
+  /** The exact text read, so `egc trust` records the hash of what it showed. */
+  text: string
+  loosens: string[]
+}
+
+/** The project's file as `egc trust` sees it: parsed, checked, and what it would loosen. Strict (E_CONFIG). */
+export async function inspectProjectConfig(projectRoot: string): Promise<ProjectConfigView | undefined> {
+  const file = projectConfigPath(projectRoot)
+  const layer = readLayer(file)
+  if (!layer) return undefined
+  const { configSchema } = await import("./config-schema")
+  const { projectLayer } = await import("./config-tighten")
+  const p = checkLayer(configSchema, layer)
+  if (p) throw new EgcError("E_CONFIG", p.message, { details: p.details, ...(p.hint ? { hint: p.hint } : {}) })
+  const base = (await loadConfigSafe()).config
+  return { file, text: layer.text ?? "", loosens: projectLayer(base, layer.data, true).loosens }
 }

@@ -1,5 +1,5 @@
 import { existsSync, statSync } from "node:fs"
-import { loadConfig } from "./config"
+import { describeProblem, loadConfigSafe } from "./config"
 import { bindKey, integrityCheck, openDb } from "./db"
 import { errorMessage, EgcError } from "./errors"
 import { loadKeys } from "./keys"
@@ -30,10 +30,7 @@ export const coreChecks: CheckProvider = async ({ cwd }) => [
     const keys = loadKeys()
     return `${paths.masterKey()} (mode ${(statSync(paths.masterKey()).mode & 0o777).toString(8)}, id ${keys.keyId})`
   }),
-  await attempt("config", async () => {
-    await loadConfig({ projectRoot: cwd })
-    return existsSync(paths.config()) ? `${paths.config()} valid` : "defaults (no config file)"
-  }),
+  await configCheck(cwd),
   await attempt("database", () => {
     const db = openDb()
     bindKey(db, loadKeys().keyId)
@@ -46,3 +43,26 @@ export const coreChecks: CheckProvider = async ({ cwd }) => [
     return `${p.id} by ${p.basis}${p.branch ? `, branch ${p.branch}` : p.commit ? `, detached at ${p.commit.slice(0, 12)}` : ""}`
   }),
 ]
+
+/** Invalid files fail (their safeties run on the defaults); loosenings of an untrusted project file warn. */
+export async function configCheck(cwd: string): Promise<Check> {
+  let root = cwd
+  try {
+    root = resolveProject(cwd).root
+  } catch {
+    // no project: the cwd stands in
+  }
+  const { problems } = await loadConfigSafe({ projectRoot: root })
+  const invalid = problems.filter((p) => p.kind === "invalid")
+  const shown = (invalid.length ? invalid : problems).map(describeProblem).join("; ")
+  if (invalid.length) {
+    const fix = invalid[0]?.hint ?? "fix or remove the file named above"
+    return { name: "config", status: "fail", detail: shown, fix }
+  }
+  if (problems.length) {
+    const fix = "run `egc trust --show` in the project to see what it loosens"
+    return { name: "config", status: "warn", detail: shown, fix }
+  }
+  const detail = existsSync(paths.config()) ? `${paths.config()} valid` : "defaults (no config file)"
+  return { name: "config", status: "ok", detail }
+}

@@ -28,7 +28,7 @@ export const hookChecks: CheckProvider = () => {
     {
       name: "hook log",
       status: "warn",
-      detail: `last 24 h: ${failed} hook failures, ${unreadable} unreadable or oversized payloads (each answered neutrally)`,
+      detail: `last 24 h: ${failed} hook failures, ${unreadable} unreadable or oversized payloads (see egc.log)`,
       fix: `read ${join(paths.logs(), "egc.log")} (lines tagged [hook])`,
     },
   ]

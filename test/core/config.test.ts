@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { mkdirSync, writeFileSync } from "node:fs"
+import { mkdirSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { DEFAULTS, loadConfig, projectConfigPath } from "../../src/core/config"
 import { configSchema } from "../../src/core/config-schema"
@@ -30,12 +30,13 @@ describe("config", () => {
 
   test("layers merge: defaults ← user ← project ← env ← flags", async () => {
     using t = tmpdir()
-    userConfig({ memory: { consent: "review", recallTokenCap: 1000 }, guard: { protectedBranches: ["trunk"] } })
+    // the project layer tightens grant → review (a project may only tighten; see config-trust.test.ts)
+    userConfig({ memory: { consent: "grant", recallTokenCap: 1000 }, guard: { protectedBranches: ["trunk"] } })
     mkdirSync(join(t.path, ".egc"))
-    writeFileSync(projectConfigPath(t.path), JSON.stringify({ memory: { consent: "grant" } }))
+    writeFileSync(projectConfigPath(t.path), JSON.stringify({ memory: { consent: "review" } }))
     try {
       const c = await loadConfig({ projectRoot: t.path })
-      expect(c.memory.consent).toBe("grant")
+      expect(c.memory.consent).toBe("review")
       expect(c.memory.recallTokenCap).toBe(1000)
       expect(c.guard.protectedBranches).toEqual(["trunk"])
       expect(c.crush).toEqual(DEFAULTS.crush)
@@ -44,7 +45,7 @@ describe("config", () => {
       const f = await withEnv({ EGC_CONSENT: "off" }, () => loadConfig({ projectRoot: t.path, flags: { memory: { consent: "agent" } } }))
       expect(f.memory.consent).toBe("agent")
     } finally {
-      writeFileSync(paths.config(), "{}")
+      rmSync(paths.config(), { force: true })
     }
   })
 
@@ -71,7 +72,7 @@ describe("config", () => {
       userConfig([1, 2])
       await expect(loadConfig()).rejects.toThrow(/must hold a JSON object/)
     } finally {
-      writeFileSync(paths.config(), "{}")
+      rmSync(paths.config(), { force: true })
     }
   })
 })

@@ -80,13 +80,44 @@ describe("egc guard (compiled binary)", () => {
     expect(ran.stderr).not.toContain("not run without confirmation")
   })
 
-  test("policy from the project config: rule levels and the allowlist", async () => {
+  // Was: an untrusted project file turned rules off and allowed commands. Now it only tightens until `egc trust`.
+  test("policy from the project config: loosening rule levels and the allowlist apply only once the person trusts the file", async () => {
     using tmp = tmpdir({ git: true })
-    writeFile(join(tmp.path, ".egc/config.json"), JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", "proc.kill-by-name": "off" }, allow: ["/^git clean -fdx$/"] } }))
-    expect((await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: tmp.path })).code).toBe(3)
-    expect((await runEgc(["guard", "check", "--no-record", "killall node"], { cwd: tmp.path })).code).toBe(0)
-    expect((await runEgc(["guard", "check", "--no-record", "git clean -fdx"], { cwd: tmp.path })).code).toBe(0)
-    expect((await runEgc(["guard", "check", "--no-record", "git clean -fd"], { cwd: tmp.path })).code).toBe(2)
+    const config = join(tmp.path, ".egc/config.json")
+    const text = JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", "proc.kill-by-name": "off" }, allow: ["/^git clean -fdx$/"], deny: ["echo deny-marker"] } })
+    writeFile(config, text)
+    const check = (cmd: string) => runEgc(["guard", "check", "--no-record", cmd], { cwd: tmp.path })
+    const untrusted = await check("git reset --hard")
+    expect(untrusted.code).toBe(2)
+    expect(untrusted.stderr).toContain("not trusted")
+    expect(untrusted.stderr).toContain("guard.rules.proc.kill-by-name: off")
+    expect((await check("killall node")).code).toBe(3)
+    expect((await check("git clean -fdx")).code).toBe(2)
+    expect((await check("echo deny-marker")).code).toBe(2)
+    expect((await check("ls")).code).toBe(0)
+
+    expect((await runEgc(["trust"], { cwd: tmp.path })).code).toBe(0)
+    const trusted = await check("git reset --hard")
+    expect(trusted.code).toBe(3)
+    expect(trusted.stderr).toBe("")
+    expect((await check("killall node")).code).toBe(0)
+    expect((await check("git clean -fdx")).code).toBe(0)
+    expect((await check("git clean -fd")).code).toBe(2)
+
+    writeFileSync(config, `${text}\n`)
+    expect((await check("git reset --hard")).code).toBe(2)
+    expect((await check("killall node")).code).toBe(3)
+  })
+
+  test("a broken config file still judges on the defaults and says so on stderr", async () => {
+    using tmp = tmpdir({ git: true })
+    writeFile(join(tmp.path, ".egc/config.json"), '{ "guard": { "enabled": false }')
+    const r = await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: tmp.path })
+    expect(r.code).toBe(2)
+    expect(r.stderr).toContain(join(tmp.path, ".egc/config.json"))
+    expect(r.stderr).toContain("not valid JSON")
+    const ok = await runEgc(["guard", "check", "--no-record", "ls"], { cwd: tmp.path })
+    expect(ok.code).toBe(0)
   })
 
   test("explain shows the commands found inside wrappers and the verdict", async () => {

@@ -25,9 +25,10 @@ describe("egc hook (compiled)", () => {
     }
   }, 60_000)
 
-  test("malformed stdin is allowed, oversized stdin is blocked, a bad command line exits 64 with stdout empty", async () => {
+  test("malformed stdin asks, oversized stdin is blocked, a bad command line exits 64 with stdout empty", async () => {
     const malformed = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { stdin: "{oops" })
-    expect([malformed.code, malformed.stdout]).toEqual([0, ""])
+    expect(malformed.code).toBe(0)
+    expect(JSON.parse(malformed.stdout).hookSpecificOutput.permissionDecision).toBe("ask")
     const huge = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { stdin: `{"tool_input":{"command":"${"a".repeat(1024 * 1024 + 10)}"}}` })
     expect(huge.code).toBe(0)
     expect(JSON.parse(huge.stdout).hookSpecificOutput.permissionDecision).toBe("deny")

@@ -1,11 +1,13 @@
 import { afterEach, describe, expect, test } from "bun:test"
-import { readFileSync, writeFileSync, mkdirSync } from "node:fs"
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { logToFile } from "../../src/core/log"
 import { paths } from "../../src/core/paths"
+import { lazyGuard } from "../../src/hooks/faculties"
 import type { CrushPort, GuardPort, HookDeps } from "../../src/hooks/ports"
-import { runHook } from "../../src/hooks/run"
+import { runHook, type RunOptions } from "../../src/hooks/run"
 import { STDIN_LIMIT } from "../../src/hooks/stdin"
+import type { HookTool } from "../../src/hooks/types"
 import { tmpdir } from "../fixture"
 import { payload } from "./_payloads"
 
@@ -16,6 +18,9 @@ const guard: GuardPort = {
 const crush: CrushPort = { rewriteForCrush: (c, { bin }) => `${bin} crush -- ${c}` }
 const deps: HookDeps = { guard, crush }
 const ok = (text: string) => ({ payload: { text, truncated: false }, deps, bin: "/bin/egc" })
+/** A pre-tool call of `tool` on `command` in `cwd`, with the given faculty bindings. */
+const preTool = (tool: HookTool, cwd: string, command: string, opts: Partial<RunOptions> = {}) =>
+  runHook("pre-tool", tool, { payload: { text: JSON.stringify(payload(tool, "pre-tool", { cwd, command })), truncated: false }, ...opts })
 const logText = () => {
   try {
     return readFileSync(join(paths.logs(), "egc.log"), "utf8")
@@ -72,14 +77,19 @@ describe("runHook", () => {
     expect(start).toEqual({ stdout: "", stderr: "", exitCode: 0 })
   })
 
-  test("malformed JSON is allowed with a logged warning", async () => {
+  // Was "malformed JSON is allowed": a guarding event we cannot read now asks (principle 10).
+  test("malformed JSON on pre-tool asks the person; on other events it is answered neutrally", async () => {
     const r = await runHook("pre-tool", "claude-code", ok("{not json"))
-    expect(r).toEqual({ stdout: "", stderr: "", exitCode: 0 })
-    const gem = await runHook("pre-tool", "gemini", ok("[1,2]"))
-    expect(gem.stdout.trim()).toBe("{}")
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecision).toBe("ask")
+    expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toContain("could not be read")
+    const start = await runHook("session-start", "claude-code", ok("{not json"))
+    expect(start).toEqual({ stdout: "", stderr: "", exitCode: 0 })
+    const fine = await runHook("pre-tool", "claude-code", ok(JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" }, cwd: process.cwd() })))
+    expect(fine.stdout).not.toContain("ask")
   })
 
-  test("an internal error is caught, logged and answered neutrally", async () => {
+  // Was "answered neutrally": a pre-tool failure allowed the call. Now the guard judges it alone (principle 10).
+  test("a pre-tool handler failure answers with the guard's default verdict, or ask if that fails too", async () => {
     using dir = tmpdir({ git: true })
     const broken: HookDeps = {
       guard: {
@@ -88,8 +98,20 @@ describe("runHook", () => {
         },
       },
     }
-    const r = await runHook("pre-tool", "cursor", { payload: { text: JSON.stringify(payload("cursor", "pre-tool", { cwd: dir.path })), truncated: false }, deps: broken })
-    expect(r).toEqual({ stdout: "", stderr: "", exitCode: 0 })
+    const call = (command: string, extra: Partial<RunOptions> = {}) =>
+      preTool("cursor", dir.path, command, { deps: broken, ...extra })
+    const harmless = await call("ls")
+    expect(harmless).toEqual({ stdout: "", stderr: "", exitCode: 0 })
+    const dangerous = await call("rm -rf /")
+    expect(JSON.parse(dangerous.stdout)).toMatchObject({ permission: "deny" })
+    const fallback: GuardPort = {
+      judgeCommand: () => {
+        throw new Error("fallback exploded too")
+      },
+    }
+    const unjudged = await call("ls", { fallback })
+    expect(JSON.parse(unjudged.stdout)).toMatchObject({ permission: "ask" })
+    expect(logText()).toContain("answered with the guard's default verdict")
   })
 
   test("a cwd that does not exist is neutral, not a crash", async () => {
@@ -106,20 +128,72 @@ describe("runHook", () => {
   })
 
   test("hooks.disabled switches one event or one event:tool pair off", async () => {
-    using dir = tmpdir({ git: true, files: { ".egc/config.json": JSON.stringify({ hooks: { disabled: ["pre-tool:gemini"] } }) } })
-    const gem = await runHook("pre-tool", "gemini", ok(JSON.stringify(payload("gemini", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
-    expect(gem.stdout.trim()).toBe("{}")
-    const claude = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
-    expect(JSON.parse(claude.stdout).hookSpecificOutput.permissionDecision).toBe("deny")
+    using dir = tmpdir({ git: true })
+    writeFileSync(paths.config(), JSON.stringify({ hooks: { disabled: ["pre-tool:gemini"] } }))
+    try {
+      const gem = await preTool("gemini", dir.path, "DENYME", { deps })
+      expect(gem.stdout.trim()).toBe("{}")
+      const claude = await preTool("claude-code", dir.path, "DENYME", { deps })
+      expect(JSON.parse(claude.stdout).hookSpecificOutput.permissionDecision).toBe("deny")
+    } finally {
+      rmSync(paths.config(), { force: true })
+    }
   })
 
-  test("an invalid config file is logged and answered neutrally", async () => {
+  test("hooks.disabled in the person's config switches one event:tool pair off; a project file cannot", async () => {
+    const file = JSON.stringify({ hooks: { disabled: ["pre-tool:claude-code"] } })
+    using dir = tmpdir({ git: true, files: { ".egc/config.json": file } })
+    const claude = await preTool("claude-code", dir.path, "DENYME", { deps })
+    const out = JSON.parse(claude.stdout)
+    expect(out.hookSpecificOutput.permissionDecision).toBe("deny")
+    expect(out.systemMessage).toContain("not trusted")
+    expect(out.systemMessage).toContain("pre-tool:claude-code")
+  })
+})
+
+describe("a broken config keeps the guard on and says so", () => {
+  const realGuard: HookDeps = { guard: lazyGuard() }
+  const claude = (cwd: string, command: string) =>
+    preTool("claude-code", cwd, command, { deps: realGuard })
+  const decision = (r: { stdout: string }) =>
+    r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput?.permissionDecision : undefined
+  afterEach(() => rmSync(paths.config(), { force: true }))
+
+  test("with a valid config the real guard denies rm -rf / and allows ls, without a warning", async () => {
+    using dir = tmpdir({ git: true, files: { ".egc/config.json": JSON.stringify({ crush: { rewrite: false } }) } })
+    const denied = await claude(dir.path, "rm -rf /")
+    expect(decision(denied)).toBe("deny")
+    expect(JSON.parse(denied.stdout).systemMessage).toBeUndefined()
+    expect(await claude(dir.path, "ls")).toEqual({ stdout: "", stderr: "", exitCode: 0 })
+  })
+
+  // Was "logged and answered neutrally": a missing brace turned the guard off.
+  test("a broken project file: rm -rf / is still denied and the answer carries the warning", async () => {
     using dir = tmpdir({ git: true })
     mkdirSync(join(dir.path, ".egc"), { recursive: true })
-    writeFileSync(join(dir.path, ".egc", "config.json"), "{ broken")
-    const r = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
-    expect(r.stdout).toBe("")
-    expect(logText()).toContain("hook failed")
+    writeFileSync(join(dir.path, ".egc", "config.json"), '{ "guard": { "enabled": false }')
+    const r = await claude(dir.path, "rm -rf /")
+    expect(decision(r)).toBe("deny")
+    expect(JSON.parse(r.stdout).systemMessage).toContain(join(dir.path, ".egc", "config.json"))
+    expect(JSON.parse(r.stdout).systemMessage).toContain("built-in defaults")
+    const ls = await claude(dir.path, "ls")
+    expect(decision(ls)).toBeUndefined()
+    expect(JSON.parse(ls.stdout).systemMessage).toContain("not valid JSON")
+    expect(logText()).toContain("config invalid")
+  })
+
+  test("a broken user file (one bad value): rm -rf / is still denied, on Gemini and Kiro too", async () => {
+    using dir = tmpdir({ git: true })
+    writeFileSync(paths.config(), JSON.stringify({ guard: { enabled: "no" } }))
+    const r = await claude(dir.path, "rm -rf /")
+    expect(decision(r)).toBe("deny")
+    expect(JSON.parse(r.stdout).systemMessage).toContain(paths.config())
+    const gem = await preTool("gemini", dir.path, "rm -rf /", { deps: realGuard })
+    expect(JSON.parse(gem.stdout)).toMatchObject({ decision: "deny" })
+    expect(JSON.parse(gem.stdout).systemMessage).toContain("guard.enabled")
+    const kiro = await preTool("kiro", dir.path, "rm -rf /", { deps: realGuard })
+    expect(kiro.exitCode).toBe(2)
+    expect(kiro.stderr).toContain(paths.config())
   })
 })
 

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty"
-import { DEFAULTS, loadConfig, type Config } from "../../core/config"
-import { errorMessage, EgcError } from "../../core/errors"
+import { describeProblem, loadConfigSafe } from "../../core/config"
+import { EgcError } from "../../core/errors"
 import { createLogger, logToFile } from "../../core/log"
 import { cwdArgs } from "../_args"
 
@@ -32,15 +32,13 @@ export default defineCommand({
     const envProblem = tools === undefined ? checks.envProfileError(allTools) : undefined
     if (envProblem) throw envProblem
     const flags = tools ? { mcp: { tools } } : undefined
-    let config: Config
-    try {
-      config = await loadConfig({ projectRoot: cwd, flags })
-    } catch (e) {
-      // A broken config file must not disconnect the agent: serve with defaults and say why in server_health.
-      const detail = e instanceof EgcError ? [e.message, ...e.details, e.hint].filter(Boolean).join("; ") : errorMessage(e)
-      createLogger("serve").error("invalid configuration; serving with defaults", { error: detail })
-      health.registerHealthProbe("config", () => ({ status: "fail", detail: `${detail} (serving with defaults)` }))
-      config = { ...structuredClone(DEFAULTS), ...(flags ? { mcp: flags.mcp } : {}) }
+    // A broken config file must not disconnect the agent: its layer is set aside and server_health says why.
+    const { config, problems } = await loadConfigSafe({ projectRoot: cwd, ...(flags ? { flags } : {}) })
+    if (problems.length) {
+      const detail = problems.map(describeProblem).join("; ")
+      const status = problems.some((p) => p.kind === "invalid") ? "fail" : "warn"
+      createLogger("serve").error("configuration problems; serving with the safe configuration", { error: detail })
+      health.registerHealthProbe("config", () => ({ status, detail }))
     }
     const configProblem = checks.configProfileError(allTools, config)
     if (configProblem) throw configProblem

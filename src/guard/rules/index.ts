@@ -1,5 +1,6 @@
 import { baseName, type Invocation, literal, type Walk } from "../invocation"
 import { ALLOW, stricter, type Verdict } from "../types"
+import { agentConfigRules } from "./agent-config"
 import { cloudRules } from "./cloud"
 import { containerRules } from "./containers"
 import { databaseRules } from "./databases"
@@ -23,6 +24,7 @@ const TABLE: Record<string, Rule> = {
   ...databaseRules,
   ...containerRules,
   ...cloudRules,
+  ...agentConfigRules,
   git: gitRule,
 }
 
