@@ -13,11 +13,14 @@ export interface Binding {
   /** Canonical root folders the client offered (or the working directory). */
   roots: readonly string[]
   projects: readonly Project[]
+  /** Why a folder bound nothing (a wrong key, an unreadable identity), said when no project is bound. */
+  problems?: readonly string[]
 }
 
 export function bindFolders(folders: readonly string[]): Binding {
   const roots: string[] = []
   const projects: Project[] = []
+  const problems: string[] = []
   for (const folder of folders) {
     let root: string
     try {
@@ -25,11 +28,12 @@ export function bindFolders(folders: readonly string[]): Binding {
       const project = resolveProject(root)
       roots.push(root)
       if (!projects.some((p) => p.id === project.id && p.root === project.root)) projects.push(project)
-    } catch {
-      continue // a root that is not a readable folder binds nothing
+    } catch (error) {
+      // a root that is not a readable folder binds nothing; the reason is kept for the error
+      problems.push(error instanceof Error ? error.message : String(error))
     }
   }
-  return { roots, projects }
+  return { roots, projects, ...(problems.length ? { problems } : {}) }
 }
 
 /** file:// root URIs to local folders; other schemes are not folders we can bind. */
@@ -54,7 +58,11 @@ export const isInside = (root: string, path: string): boolean => {
 /** The project a call acts on: the named one (checked), else the first bound project. */
 export function projectFor(binding: Binding, named: string | undefined): Project {
   const first = binding.projects[0]
-  if (!first) throw new ToolFailure("this server is bound to no readable project folder; start the client inside a project or offer a root folder")
+  if (!first) {
+    const why = binding.problems?.[0]
+    if (why) throw new ToolFailure(`this server is bound to no project: ${why}`)
+    throw new ToolFailure("this server is bound to no readable project folder; start the client inside a project or offer a root folder")
+  }
   if (named === undefined || named === "") return first
   if (named.includes("\0")) throw new ToolFailure("project path contains a NUL byte; pass a folder path")
   const base = binding.roots[0] ?? first.root
