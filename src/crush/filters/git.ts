@@ -107,26 +107,14 @@ function logFilter(lines: string[]): Selection {
 }
 
 const LISTED = 20
+/** An agent acts on file names: a status lists every path up to this many, then counts by folder. */
+const STATUS_PATHS = 300
 
-/** Branch state and paths; the `(use "git …")` hints go; a section past 20 paths is counted by folder. */
+/** Branch state and every path by state (up to 300); the `(use "git …")` hints go; past that, counts by folder. */
 function statusFilter(lines: string[]): Selection {
   const sel = selection(lines.length, 1)
-  let section: number[] = []
-  const close = () => {
-    if (section.length > LISTED + 5) {
-      const rest = section.slice(LISTED)
-      const byDir = new Map<string, number>()
-      for (const i of rest) {
-        sel.keep[i] = 0
-        const path = (lines[i] ?? "").trim().replace(/^(?:[\w ]+:\s+|[ MADRCU?!]{1,2} )/, "")
-        const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "./"
-        byDir.set(dir, (byDir.get(dir) ?? 0) + 1)
-      }
-      const dirs = [...byDir.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 6).map(([d, n]) => `${d} ${n}`)
-      sel.notes.set(rest[0] as number, `… ${rest.length} more paths in this section (${dirs.join(", ")})`)
-    }
-    section = []
-  }
+  let listed = 0
+  const rest: number[] = []
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""
     if (/^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) || PROGRESS.test(l)) {
@@ -134,10 +122,21 @@ function statusFilter(lines: string[]): Selection {
       continue
     }
     // long format lists paths indented by a tab; porcelain lists `XY path`
-    if (/^\t|^[ MADRCU?!]{2} \S/.test(l) && !/^(?:##|On branch|Your branch)/.test(l)) section.push(i)
-    else close()
+    if (!/^\t|^[ MADRCU?!]{2} \S/.test(l) || /^(?:##|On branch|Your branch)/.test(l)) continue
+    if (listed++ < STATUS_PATHS) continue
+    sel.keep[i] = 0
+    rest.push(i)
   }
-  close()
+  if (rest.length) {
+    const byDir = new Map<string, number>()
+    for (const i of rest) {
+      const path = (lines[i] ?? "").trim().replace(/^(?:[\w ]+:\s+|[ MADRCU?!]{1,2} )/, "")
+      const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "./"
+      byDir.set(dir, (byDir.get(dir) ?? 0) + 1)
+    }
+    const dirs = [...byDir.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10).map(([d, n]) => `${d} ${n}`)
+    sel.notes.set(rest[0] as number, `… ${rest.length} more paths past the first ${STATUS_PATHS} (${dirs.join(", ")})`)
+  }
   return sel
 }
 
