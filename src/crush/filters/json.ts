@@ -21,22 +21,19 @@ export function crushJson(lines: string[], named: readonly string[] = []): strin
     const indent = /^\s*[[{]\s*\n(\s+)/.exec(text)?.[1]?.length ?? 0
     return `${JSON.stringify(sample(doc.value), null, indent || undefined)}\n`
   }
-  // several pretty-printed documents one after another (jq without -c)
-  const docs = splitDocuments(text)
-  if (docs && docs.length > 1) {
-    const indent = /^\s*[[{]\s*\n(\s+)/.exec(text)?.[1]?.length ?? 0
-    const rows = docs.map((d) => JSON.stringify(d, null, indent || undefined))
-    return `${sampleRows(rows, docs, "documents").join("\n")}\n`
-  }
   const rows = lines.filter((l) => l.trim())
   if (rows.length < 2) return undefined
   const values: Json[] = []
   for (const row of rows) {
     const v = parse(row)
-    if (!v.ok) return undefined
+    if (!v.ok) break
     values.push(v.value)
   }
-  return ndjson(rows, values)
+  if (values.length === rows.length) return ndjson(rows, values)
+  // several pretty-printed documents one after another (jq without -c)
+  const docs = splitDocuments(text)
+  if (!docs || docs.values.length < 2) return undefined
+  return `${sampleRows(docs.texts, docs.values, "documents").join("\n")}\n`
 }
 
 function parse(text: string): { ok: true; value: Json } | { ok: false } {
@@ -120,11 +117,12 @@ function sampleRows(rows: string[], values: Json[], what: string): string[] {
 }
 
 /** Consecutive JSON values in one text (each starting at a line's first column), or undefined. */
-function splitDocuments(text: string): Json[] | undefined {
+function splitDocuments(text: string): { texts: string[]; values: Json[] } | undefined {
   const starts: number[] = []
   for (const m of text.matchAll(/^[[{"\d-]|^(?:true|false|null)\b/gm)) starts.push(m.index)
   if (starts.length < 2 || starts.length > 100_000) return undefined
-  const docs: Json[] = []
+  const texts: string[] = []
+  const values: Json[] = []
   let from = 0
   for (let k = 1; k <= starts.length; k++) {
     const end = k === starts.length ? text.length : (starts[k] as number)
@@ -134,10 +132,11 @@ function splitDocuments(text: string): Json[] | undefined {
       if (k === starts.length) return undefined
       continue
     }
-    docs.push(v.value)
+    texts.push(text.slice(from, end).replace(/\n+$/, ""))
+    values.push(v.value)
     from = end
   }
-  return docs
+  return { texts, values }
 }
 
 function ndjson(rows: string[], values: Json[]): string {
