@@ -37,6 +37,8 @@ export async function crushCommand(argv: string[], opts: { cwd: string; config: 
     sink,
     runId: () => (storeFailed ? undefined : id),
     disabledFamilies: opts.config.enabled ? opts.config.disabledFamilies : ALL_FAMILIES,
+    // with the crusher off every line is printed at the end anyway: nothing to print early
+    ...(opts.config.enabled ? { live: (text: string) => void process.stdout.write(text) } : {}),
   })
   try {
     writer?.close()

@@ -23,8 +23,11 @@ export function shellArgv(argv: string[]): string[] {
   return ["/bin/sh", "-c", 'exec "$@" 2>&1', "sh", ...argv]
 }
 
-export async function runCrushed(argv: string[], opts: { command: string; runId?: () => string | undefined; sink?: (chunk: Uint8Array) => Promise<void> | void; disabledFamilies?: readonly string[] }): Promise<RunOutcome> {
+export async function runCrushed(argv: string[], opts: { command: string; runId?: () => string | undefined; sink?: (chunk: Uint8Array) => Promise<void> | void; disabledFamilies?: readonly string[]; live?: (text: string) => void; liveAfterMs?: number }): Promise<RunOutcome> {
   const started = performance.now()
+  // loaded with the first output only: `egc crush -- true` must not pay for it
+  let live: import("./live").LiveLines | undefined
+  let liveReady: Promise<import("./live").LiveLines> | undefined
   const proc = Bun.spawn(shellArgv(argv), { stdin: "inherit", stdout: "pipe", stderr: "pipe" })
   // the first signal is passed on; a second one (the command ignored the first) kills it
   let signalled = 0
@@ -40,6 +43,13 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
   let stream: StreamSummary | undefined
   const take = async (chunk: Uint8Array) => {
     await opts.sink?.(chunk)
+    if (opts.live && !live) {
+      const write = opts.live
+      // one instance even when stdout and stderr deliver their first chunks together
+      liveReady ??= import("./live").then(({ LiveLines, LIVE_AFTER_MS }) => new LiveLines(write, Math.max(0, (opts.liveAfterMs ?? LIVE_AFTER_MS) - (performance.now() - started))))
+      live = await liveReady
+    }
+    live?.push(chunk)
     if (stream) return stream.push(chunk)
     held.push(chunk)
     heldBytes += chunk.length
@@ -60,11 +70,16 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
     process.off("SIGTERM", onTerm)
     process.off("SIGHUP", onHup)
   }
+  const ended = live?.finish()
+  if (ended) opts.live?.(ended)
+  const liveBytes = live?.printed ?? 0
   const signal = proc.signalCode == null ? undefined : String(proc.signalCode)
   const exitCode = proc.exitCode ?? 128 + (SIGNALS[signal ?? ""] ?? 1)
   const runId = opts.runId?.()
   const result = stream ? await streamed(stream, opts.command, runId) : heldBytes === 0 ? EMPTY : (await import("./pipeline")).crush(Buffer.concat(held), { command: opts.command, exitCode, ...(runId ? { runId } : {}), ...(opts.disabledFamilies ? { disabledFamilies: opts.disabledFamilies } : {}) })
-  return { result, exitCode, signal, durationMs: Math.round(performance.now() - started) }
+  // what went out live was read too: the ledger counts it
+  const counted = liveBytes ? { ...result, bytesOut: result.bytesOut + liveBytes } : result
+  return { result: counted, exitCode, signal, durationMs: Math.round(performance.now() - started) }
 }
 
 const EMPTY: CrushResult = { output: "", family: "generic", mode: "raw", bytesIn: 0, bytesOut: 0, linesIn: 0, linesOut: 0 }

@@ -6,7 +6,7 @@ import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from ".
 export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.\s*$|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
 
 // A line that reports a failure is never taken for a pass, whatever else it carries (a duration, a ✓ elsewhere).
-const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
+export const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
 const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
 
 /** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
