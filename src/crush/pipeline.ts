@@ -68,7 +68,7 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
     return clean ? cleaned(base, lines, linesInRaw) : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
   }
   const outLines = countLines(filtered.text)
-  const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
+  const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId} (a part: --lines A-B or --grep PATTERN)` : "run the command without egc crush"}]\n`
   const output = filtered.text + footer
   return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
 }
@@ -121,7 +121,7 @@ function render(lines: string[], sel: Selection): string {
     }
     const n = i - start
     if (notes.length) out.push(...notes)
-    else if (n >= 8) out.push(`… ${n} lines`)
+    else if (n >= 8) out.push(`… ${n} lines (${start + 1}–${i})`)
   }
   return out.length ? `${out.join("\n")}\n` : ""
 }

@@ -87,6 +87,6 @@ const EMPTY: CrushResult = { output: "", family: "generic", mode: "raw", bytesIn
 async function streamed(stream: StreamSummary, command: string, runId: string | undefined): Promise<CrushResult> {
   const { familyOf } = await import("./family")
   const { text, lines } = stream.finish()
-  const body = `${text}[egc crush: output of ${stream.bytes} bytes in ${lines} lines summarised while streaming (first and last lines, every problem line); full output: ${runId ? `egc crush show ${runId}` : "not stored"}]\n`
+  const body = `${text}[egc crush: output of ${stream.bytes} bytes in ${lines} lines summarised while streaming (first and last lines, every problem line); full output: ${runId ? `egc crush show ${runId} (a part: --lines A-B or --grep PATTERN)` : "not stored"}]\n`
   return { output: body, family: familyOf(command) ?? "generic", mode: "filtered", bytesIn: stream.bytes, bytesOut: Buffer.byteLength(body), linesIn: lines, linesOut: body.split("\n").length - 1 }
 }

@@ -30,7 +30,7 @@ describe("small and empty outputs", () => {
     expect(r.mode).toBe("filtered")
     expect(r.output).toContain("error[E0425]: cannot find value `x` in this scope")
     expect(r.output).not.toContain("Compiling crate100")
-    expect(r.output).toMatch(/\[egc crush: \d+ of 201 lines omitted, \d+ → \d+ bytes; full output: egc crush show r0+\]\n$/)
+    expect(r.output).toMatch(/\[egc crush: \d+ of 201 lines omitted, \d+ → \d+ bytes; full output: egc crush show r0+ \(a part: --lines A-B or --grep PATTERN\)\]\n$/)
   })
 })
 
