@@ -45,6 +45,8 @@ export async function crushCommand(argv: string[], opts: { cwd: string; config: 
   } catch (e) {
     log.warn("cannot finish the stored output", { error: String(e) })
   }
+  // signals stay ignored (outcome.releaseSignals is not called) until the process exits: one
+  // arriving between the command's end and our exit would otherwise lose the output and exit code
   process.stdout.write(outcome.result.output)
   if (outcome.result.bytesIn > 0) await record(outcome, command, id, opts)
   return outcome

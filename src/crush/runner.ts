@@ -9,6 +9,8 @@ export interface RunOutcome {
   exitCode: number
   signal: string | undefined
   durationMs: number
+  /** Signals after the command ended are ignored until the caller has printed and recorded; call this then. */
+  releaseSignals: () => void
 }
 
 const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGKILL: 9, SIGPIPE: 13, SIGTERM: 15 }
@@ -70,6 +72,12 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
     process.off("SIGTERM", onTerm)
     process.off("SIGHUP", onHup)
   }
+  // the command is gone; a repeated signal must not kill us before its output is printed
+  const ignore = () => {}
+  for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.on(sig, ignore)
+  const releaseSignals = () => {
+    for (const sig of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.off(sig, ignore)
+  }
   const ended = live?.finish()
   if (ended) opts.live?.(ended)
   const liveBytes = live?.printed ?? 0
@@ -79,7 +87,7 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
   const result = stream ? await streamed(stream, opts.command, runId) : heldBytes === 0 ? EMPTY : (await import("./pipeline")).crush(Buffer.concat(held), { command: opts.command, exitCode, ...(runId ? { runId } : {}), ...(opts.disabledFamilies ? { disabledFamilies: opts.disabledFamilies } : {}) })
   // what went out live was read too: the ledger counts it
   const counted = liveBytes ? { ...result, bytesOut: result.bytesOut + liveBytes } : result
-  return { result: counted, exitCode, signal, durationMs: Math.round(performance.now() - started) }
+  return { result: counted, exitCode, signal, durationMs: Math.round(performance.now() - started), releaseSignals }
 }
 
 const EMPTY: CrushResult = { output: "", family: "generic", mode: "raw", bytesIn: 0, bytesOut: 0, linesIn: 0, linesOut: 0 }

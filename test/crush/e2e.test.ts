@@ -63,12 +63,19 @@ describe("egc crush --", () => {
     expect(r.stdout).toContain("error[E0425]: cannot find value `x` in this scope\n  --> src/main.rs:2:5\n")
     expect(r.stdout).toContain("error: could not compile `app` due to 1 previous error")
     expect(r.stdout).not.toContain("Compiling crate200")
-    const id = /egc crush show (r[0-9A-Z]{26})\]/.exec(r.stdout)?.[1]
+    const id = /egc crush show (r[0-9A-Z]{26}) \(a part: --lines A-B or --grep PATTERN\)\]\n$/.exec(r.stdout)?.[1]
     expect(id).toBeDefined()
     const shown = await runEgc(["crush", "show", id as string])
     expect(shown.code).toBe(0)
     expect(shown.stdout.split("\n").filter((l) => l.includes("Compiling")).length).toBe(400)
     expect(shown.stdout).toContain("error[E0425]")
+    // a part: the matching lines with their numbers, or a range, as the footer says
+    const grep = await runEgc(["crush", "show", id as string, "--grep", "E0425"])
+    expect(grep.stdout).toMatch(/^\d+: error\[E0425\]: cannot find value `x` in this scope\n$/)
+    const n = Number(/^(\d+):/.exec(grep.stdout)?.[1])
+    const range = await runEgc(["crush", "show", id as string, "--lines", `${n}-${n + 1}`])
+    expect(range.stdout).toBe("error[E0425]: cannot find value `x` in this scope\n  --> src/main.rs:2:5\n")
+    expect((await runEgc(["crush", "show", id as string, "--lines", "ten"])).code).toBe(64)
     const gain = await runEgc(["gain", "--json"])
     const report = JSON.parse(gain.stdout) as { byFamily: Array<{ key: string; runs: number }> }
     expect(report.byFamily.find((f) => f.key === "build")?.runs).toBeGreaterThanOrEqual(1)

@@ -24,6 +24,7 @@ describe("live lines of a running command", () => {
         if (text.includes("FAIL src/sum.test.ts")) writeFileSync(go, "")
       },
     })
+    outcome.releaseSignals()
     const early = seen.join("")
     expect(early).toContain("FAIL src/sum.test.ts > subtracts\n")
     expect(early).not.toContain("✓ adds")
@@ -37,6 +38,7 @@ describe("live lines of a running command", () => {
   test("control: a command that ends before the live delay prints nothing early", async () => {
     const seen: string[] = []
     const outcome = await runCrushed(["echo 'error: boom'"], { command: "make", liveAfterMs: 600_000, live: (t) => seen.push(t) })
+    outcome.releaseSignals()
     expect(seen).toEqual([])
     expect(outcome.result.output).toBe("error: boom\n")
   })
