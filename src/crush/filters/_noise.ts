@@ -33,7 +33,9 @@ const FRAME_INSIDE = /\sat (?:async )?[\w$.<>\[\]]+ \(\S+:\d+:\d+\)$|\sat \/\S+:
 
 /** A stack frame, known by its shape wherever it stands. */
 export function isFrame(line: string): boolean {
-  return STACK_FRAME.test(line) || FRAME_INSIDE.test(line)
+  if (STACK_FRAME.test(line)) return true
+  // cheap guards first: this runs on every line of a log
+  return (line.includes(" at ") || line.includes(' File "')) && FRAME_INSIDE.test(line)
 }
 
 /** A frame of the project's own code (not a dependency's, the runtime's or a test framework's). */

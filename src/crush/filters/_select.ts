@@ -1,6 +1,9 @@
 import { FRAMEWORK_FRAME } from "./_noise"
 import { namedTerms } from "./_named"
-import { flagsByShape, PROBLEM, SUMMARY_LINE, template, TROUBLE } from "../keep"
+import { flagsByShape, PROBLEM, STATUS_TROUBLE, SUMMARY_LINE, template, TROUBLE } from "../keep"
+
+// the shape (digits as #) of a line that may carry an HTTP-like status: see keep.ts STATUS_TROUBLE
+const STATUS_SHAPE = /(?:status|code)[=: ]+#|" # |\s#\s+#(?:\.#)?\s*ms\b/i
 
 /**
  * What a filter returns: which lines stay, and a short note to print in place of a dropped run.
@@ -25,12 +28,13 @@ export interface FilterContext {
   problem(i: number): boolean
   /** Line i must survive (a problem or a summary line). */
   mustKeep(i: number): boolean
-  /** Line i reports trouble, maybe in other words (`not found`, a 5xx status): its ids are listed. */
+  /** Line i reports trouble, maybe in other words (`not found`, a 4xx/5xx status): its ids are listed. */
   trouble(i: number): boolean
 }
 
 export function filterContext(lines: string[], base: { command: string; words: string[]; exitCode: number | undefined }): FilterContext {
   const named = namedTerms(base.words).map((t) => t.toLowerCase())
+  const statusShapes = new Map<string, boolean>()
   const shapes: Array<string | undefined> = new Array(lines.length)
   const shape = (i: number) => (shapes[i] ??= template(lines[i] ?? ""))
   return {
@@ -39,7 +43,14 @@ export function filterContext(lines: string[], base: { command: string; words: s
     shape,
     problem: (i) => (flagsByShape(shape(i), lines[i] ?? "") & PROBLEM) !== 0,
     mustKeep: (i) => (flagsByShape(shape(i), lines[i] ?? "") & (PROBLEM | SUMMARY_LINE)) !== 0,
-    trouble: (i) => (flagsByShape(shape(i), lines[i] ?? "") & TROUBLE) !== 0,
+    trouble: (i) => {
+      const key = shape(i)
+      if (flagsByShape(key, lines[i] ?? "") & TROUBLE) return true
+      // a status code's value matters, so only shapes that can hold one test the line itself
+      let may = statusShapes.get(key)
+      if (may === undefined) statusShapes.set(key, (may = STATUS_SHAPE.test(key)))
+      return may && STATUS_TROUBLE.test(lines[i] ?? "")
+    },
   }
 }
 

@@ -1,6 +1,6 @@
 import { BLANK, FRAMEWORK_FRAME, PROGRESS, SEPARATOR, STACK_FRAME } from "./_noise"
 import { capRuns, type FilterContext, type LineFilter, selection } from "./_select"
-import { isProblem, STATUS_TROUBLE } from "../keep"
+import { isProblem } from "../keep"
 import { ValueList } from "./_values"
 
 /** Drop progress and blank runs; if still long, keep the head and the tail (problems always stay). */
@@ -20,7 +20,7 @@ export const genericFilter: LineFilter = (lines, ctx) => {
       sel.keep[i] = 0
       const l = lines[i] ?? ""
       // the middle goes, but trouble keeps a few lines per shape and the ids of the rest
-      if (!ctx.trouble(i) && !STATUS_TROUBLE.test(l)) continue
+      if (!ctx.trouble(i)) continue
       let entry = lists.get(ctx.shape(i))
       if (!entry) lists.set(ctx.shape(i), (entry = { list: new ValueList(l), at: -1, shown: 0 }))
       if (entry.shown < 3) {
@@ -69,15 +69,20 @@ export function collapseSimilar(lines: string[], sel: ReturnType<typeof selectio
     while (j < lines.length && sel.keep[j] && ctx.shape(j) === shape) j++
     if (j - i >= 4) {
       // lines reporting trouble (`job 17: tenant 3 not found`) list the values they differed in
-      const list = new ValueList(lines[i + 1] ?? "")
       let trouble = false
       for (let k = i + 1; k < j - 1; k++) {
         if (ctx.problem(k)) continue
         sel.keep[k] = 0
-        list.add(lines[k] ?? "")
-        trouble ||= ctx.trouble(k) || STATUS_TROUBLE.test(lines[k] ?? "")
+        trouble ||= ctx.trouble(k)
       }
-      sel.notes.set(i + 1, trouble ? list.note() : `… ${j - i - 2} similar lines`)
+      // values are worked out only for trouble: routine runs are just counted
+      let note = `… ${j - i - 2} similar lines`
+      if (trouble) {
+        const list = new ValueList(lines[i + 1] ?? "")
+        for (let k = i + 1; k < j - 1; k++) if (!sel.keep[k]) list.add(lines[k] ?? "")
+        note = list.note()
+      }
+      sel.notes.set(i + 1, note)
     }
     i = j
   }

@@ -1,4 +1,4 @@
-import { isProblem, STATUS_TROUBLE } from "../keep"
+import { isProblem } from "../keep"
 import { BLANK, FRAMEWORK_FRAME, isFrame } from "./_noise"
 import { capRuns, type LineFilter, selection } from "./_select"
 import { ValueList, valueKey } from "./_values"
@@ -30,7 +30,7 @@ export const logsFilter: LineFilter = (lines, ctx) => {
       continue
     }
     // trouble in other words counts unless the line says it is routine (an INFO line that mentions `missing`)
-    const trouble = ctx.problem(i) || ((ctx.trouble(i) || STATUS_TROUBLE.test(l)) && !ROUTINE_LEVEL.test(l))
+    const trouble = ctx.problem(i) || (ctx.trouble(i) && !ROUTINE_LEVEL.test(l))
     const key = trouble ? `${ctx.shape(i)}\u0000!` : ctx.shape(i)
     const count = seen.get(key) ?? 0
     seen.set(key, count + 1)
