@@ -166,3 +166,29 @@ describe("egc crush filter / usage", () => {
     expect(checks.filter((c) => c.name.startsWith("crush")).map((c) => [c.name, c.status])).toEqual([["crush runs", "ok"], ["crush ledger", "ok"]])
   })
 })
+
+test("a running test command's failure reaches stdout before the command ends", async () => {
+  using dir = tmpdir()
+  const go = join(dir.path, "go")
+  // the command cannot end until the test has read its failure from egc's stdout
+  const script = `echo "  ✓ adds 1"; echo "FAIL src/sum.test.ts > subtracts"; while [ ! -f '${go}' ]; do sleep 0.05; done; echo "Tests  1 failed | 1 passed"`
+  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", script], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+  let seen = ""
+  const reader = proc.stdout.getReader()
+  const decoder = new TextDecoder()
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    seen += decoder.decode(value, { stream: true })
+    if (seen.includes("FAIL src/sum.test.ts > subtracts\n") && !existsSync(go)) {
+      // nothing the command prints after this point is on stdout yet
+      expect(seen).not.toContain("Tests  1 failed")
+      expect(seen).not.toContain("✓ adds 1")
+      writeFileSync(go, "")
+    }
+  }
+  expect(await proc.exited).toBe(0)
+  expect(existsSync(go)).toBe(true)
+  expect(seen).toContain("[egc crush: the command ended; its filtered output follows]\n")
+  expect(seen).toContain("Tests  1 failed | 1 passed\n")
+})
