@@ -8,7 +8,7 @@ const TEST_RUNNERS = new Set(["jest", "vitest", "mocha", "ava", "tap", "pytest",
 const COMPILERS = new Set(["tsc", "vue-tsc", "svelte-check", "eslint", "biome", "oxlint", "ruff", "mypy", "pyright", "pylint", "flake8", "black", "isort", "prettier", "stylelint", "golangci-lint", "staticcheck", "gcc", "g++", "cc", "c++", "clang", "clang++", "make", "cmake", "ninja", "meson", "webpack", "vite", "esbuild", "rollup", "parcel", "tsup", "turbo", "nx", "next", "nuxt", "astro", "swc", "babel", "rustc", "javac", "kotlinc", "scalac", "swift", "swiftc", "xcodebuild", "msbuild", "prisma", "shellcheck", "hadolint", "semgrep", "trivy", "bazel", "buck", "sbt", "ant", "zig"])
 const PACKAGE_MANAGERS = new Set(["pip", "pip3", "pipx", "apt", "apt-get", "brew", "gem", "composer", "conda", "mamba", "dnf", "yum", "apk", "pacman", "nix"])
 const INFRA = new Set(["docker", "docker-compose", "podman", "kubectl", "k9s", "helm", "terraform", "tofu", "terragrunt", "pulumi", "ansible", "ansible-playbook", "vagrant", "aws", "gcloud", "az", "oc", "minikube", "kind", "skaffold"])
-const LISTINGS = new Set(["ls", "find", "fd", "tree", "du", "exa", "eza", "lsd", "locate", "dir"])
+const LISTINGS = new Set(["ls", "find", "fd", "tree", "du", "exa", "eza", "lsd", "locate", "dir", "grep", "egrep", "fgrep", "rg", "ag", "ack"])
 const LOG_READERS = new Set(["tail", "journalctl", "logcat", "dmesg", "stern"])
 const JS_PM = new Set(["npm", "pnpm", "yarn", "bun"])
 const PM_VERBS = new Set(["install", "i", "ci", "add", "remove", "rm", "uninstall", "update", "up", "upgrade", "outdated", "audit", "dedupe", "prune", "link", "sync", "lock", "fetch", "download", "list", "ls", "why"])
@@ -56,6 +56,6 @@ export function familyOf(command: string): Family | undefined {
   if (INFRA.has(name)) return (sub === "logs" || (sub === "compose" && third === "logs")) ? "logs" : "infra"
   if (LISTINGS.has(name)) return "listing"
   if (LOG_READERS.has(name) || name === "adb" && sub === "logcat") return "logs"
-  if (name === "cat" || name === "less" || name === "head") return words.some((w) => /\.log\b/.test(w)) ? "logs" : "generic"
+  if (["cat", "less", "head", "sort", "uniq", "zcat", "more"].includes(name)) return words.some((w) => /\.log\b/.test(w)) ? "logs" : "generic"
   return "generic"
 }

@@ -2,6 +2,7 @@ import { familyOf, type Family } from "./family"
 import { programWords } from "./command"
 import { filterFor, looksLikeJson } from "./filters"
 import { crushJson } from "./filters/json"
+import { namedTerms } from "./filters/_named"
 import { filterContext, type FilterContext, type LineFilter, type Selection } from "./filters/_select"
 import { clipLine, LONG_LINE } from "./clip"
 import { decode, looksBinary, needsCleaning, plain, toLines } from "./text"
@@ -67,7 +68,7 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
     return clean ? cleaned(base, lines, linesInRaw) : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
   }
   const outLines = countLines(filtered.text)
-  const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId}` : "run the command without egc crush"}]\n`
+  const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId} (a part: --lines A-B or --grep PATTERN)` : "run the command without egc crush"}]\n`
   const output = filtered.text + footer
   return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
 }
@@ -75,7 +76,7 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
 function filterText(lines: string[], opts: CrushOptions, family: Family, orphanSgr: boolean): { text: string; omitted: number } | undefined {
   const base = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
   if (!opts.filter && (family === "json" || looksLikeJson(lines))) {
-    const json = crushJson(lines)
+    const json = crushJson(lines, namedTerms(base.words))
     // sampled JSON is re-serialised, so only the difference in lines can be counted
     if (json !== undefined) return { text: json, omitted: Math.max(0, lines.length - countLines(json)) }
   }
@@ -111,14 +112,16 @@ function render(lines: string[], sel: Selection): string {
       continue
     }
     const start = i
-    let note: string | undefined
+    // every note of the run is printed: one may carry ids that no other line has
+    const notes: string[] = []
     while (i < lines.length && !sel.keep[i]) {
-      note ??= sel.notes.get(i)
+      const note = sel.notes.get(i)
+      if (note) notes.push(note)
       i++
     }
     const n = i - start
-    if (note) out.push(note)
-    else if (n >= 8) out.push(`… ${n} lines`)
+    if (notes.length) out.push(...notes)
+    else if (n >= 8) out.push(`… ${n} lines (${start + 1}–${i})`)
   }
   return out.length ? `${out.join("\n")}\n` : ""
 }

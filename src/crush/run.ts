@@ -38,12 +38,16 @@ export async function crushCommand(argv: string[], opts: { cwd: string; config: 
     sink,
     runId: () => (storeFailed ? undefined : id),
     disabledFamilies: opts.config.enabled ? opts.config.disabledFamilies : ALL_FAMILIES,
+    // with the crusher off every line is printed at the end anyway: nothing to print early
+    ...(opts.config.enabled ? { live: (text: string) => void process.stdout.write(text) } : {}),
   })
   try {
     writer?.close()
   } catch (e) {
     log.warn("cannot finish the stored output", { error: String(e) })
   }
+  // signals stay ignored (outcome.releaseSignals is not called) until the process exits: one
+  // arriving between the command's end and our exit would otherwise lose the output and exit code
   process.stdout.write(outcome.result.output)
   if (outcome.result.bytesIn > 0) await record(outcome, command, id, opts)
   return outcome

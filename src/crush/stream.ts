@@ -1,5 +1,6 @@
 import { clipLine, LONG_LINE } from "./clip"
 import { mustKeep } from "./keep"
+import { isOwnFrame } from "./filters/_noise"
 import { plain, stripAnsi } from "./text"
 
 /**
@@ -56,7 +57,8 @@ export class StreamSummary {
   }
 
   private consider(n: number, line: string): void {
-    if (!mustKeep(plain(line)) || this.keptTexts.has(line)) return
+    // the project's own stack frames are what a trace is read for, wherever they stand
+    if ((!mustKeep(plain(line)) && !isOwnFrame(line)) || this.keptTexts.has(line)) return
     if (this.kept.length >= MAX_KEEP_LINES) {
       this.keptOverflow++
       return

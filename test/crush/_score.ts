@@ -10,6 +10,8 @@ export interface Case {
   input_file: string
   exit_code: number | null
   must_keep: string[]
+  /** Real-output set only: "tune" or "heldout", decided by a hash of the id before tuning. */
+  split?: string
 }
 
 export interface Scored {
@@ -20,20 +22,23 @@ export interface Scored {
   saving: number
   missing: string[]
   mode: string
+  split?: string
 }
 
-const DIR = join(import.meta.dir, "corpus")
+export const CORPUS = join(import.meta.dir, "corpus")
+/** Real outputs of ordinary commands on npm packages, labelled by a written rule (scripts/bench/crush-realset). */
+export const REALSET = join(import.meta.dir, "realset")
 
-export function loadCases(): Case[] {
-  return (JSON.parse(readFileSync(join(DIR, "cases.json"), "utf8")) as { cases: Case[] }).cases
+export function loadCases(dir = CORPUS): Case[] {
+  return (JSON.parse(readFileSync(join(dir, "cases.json"), "utf8")) as { cases: Case[] }).cases
 }
 
-export function score(c: Case): Scored {
-  const input = new Uint8Array(readFileSync(join(DIR, c.input_file)))
+export function score(c: Case, dir = CORPUS): Scored {
+  const input = new Uint8Array(readFileSync(join(dir, c.input_file)))
   const result = crush(input, { command: c.command, ...(c.exit_code === null ? {} : { exitCode: c.exit_code }), runId: "r_0123456789" })
   const visible = stripAnsi(result.output)
   const missing = c.must_keep.filter((s) => !visible.includes(s))
-  return { id: c.id, family: c.family, bytesIn: input.length, bytesOut: result.bytesOut, saving: 1 - result.bytesOut / input.length, missing, mode: result.mode }
+  return { id: c.id, family: c.family, ...(c.split ? { split: c.split } : {}), bytesIn: input.length, bytesOut: result.bytesOut, saving: 1 - result.bytesOut / input.length, missing, mode: result.mode }
 }
 
 export function summarise(rows: Scored[]) {

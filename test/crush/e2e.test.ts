@@ -63,12 +63,19 @@ describe("egc crush --", () => {
     expect(r.stdout).toContain("error[E0425]: cannot find value `x` in this scope\n  --> src/main.rs:2:5\n")
     expect(r.stdout).toContain("error: could not compile `app` due to 1 previous error")
     expect(r.stdout).not.toContain("Compiling crate200")
-    const id = /egc crush show (r[0-9A-Z]{26})\]/.exec(r.stdout)?.[1]
+    const id = /egc crush show (r[0-9A-Z]{26}) \(a part: --lines A-B or --grep PATTERN\)\]\n$/.exec(r.stdout)?.[1]
     expect(id).toBeDefined()
     const shown = await runEgc(["crush", "show", id as string])
     expect(shown.code).toBe(0)
     expect(shown.stdout.split("\n").filter((l) => l.includes("Compiling")).length).toBe(400)
     expect(shown.stdout).toContain("error[E0425]")
+    // a part: the matching lines with their numbers, or a range, as the footer says
+    const grep = await runEgc(["crush", "show", id as string, "--grep", "E0425"])
+    expect(grep.stdout).toMatch(/^\d+: error\[E0425\]: cannot find value `x` in this scope\n$/)
+    const n = Number(/^(\d+):/.exec(grep.stdout)?.[1])
+    const range = await runEgc(["crush", "show", id as string, "--lines", `${n}-${n + 1}`])
+    expect(range.stdout).toBe("error[E0425]: cannot find value `x` in this scope\n  --> src/main.rs:2:5\n")
+    expect((await runEgc(["crush", "show", id as string, "--lines", "ten"])).code).toBe(64)
     const gain = await runEgc(["gain", "--json"])
     const report = JSON.parse(gain.stdout) as { byFamily: Array<{ key: string; runs: number }> }
     expect(report.byFamily.find((f) => f.key === "build")?.runs).toBeGreaterThanOrEqual(1)
@@ -158,4 +165,30 @@ describe("egc crush filter / usage", () => {
     const checks = JSON.parse(r.stdout) as Array<{ name: string; status: string }>
     expect(checks.filter((c) => c.name.startsWith("crush")).map((c) => [c.name, c.status])).toEqual([["crush runs", "ok"], ["crush ledger", "ok"]])
   })
+})
+
+test("a running test command's failure reaches stdout before the command ends", async () => {
+  using dir = tmpdir()
+  const go = join(dir.path, "go")
+  // the command cannot end until the test has read its failure from egc's stdout
+  const script = `echo "  ✓ adds 1"; echo "FAIL src/sum.test.ts > subtracts"; while [ ! -f '${go}' ]; do sleep 0.05; done; echo "Tests  1 failed | 1 passed"`
+  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", script], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+  let seen = ""
+  const reader = proc.stdout.getReader()
+  const decoder = new TextDecoder()
+  for (;;) {
+    const { value, done } = await reader.read()
+    if (done) break
+    seen += decoder.decode(value, { stream: true })
+    if (seen.includes("FAIL src/sum.test.ts > subtracts\n") && !existsSync(go)) {
+      // nothing the command prints after this point is on stdout yet
+      expect(seen).not.toContain("Tests  1 failed")
+      expect(seen).not.toContain("✓ adds 1")
+      writeFileSync(go, "")
+    }
+  }
+  expect(await proc.exited).toBe(0)
+  expect(existsSync(go)).toBe(true)
+  expect(seen).toContain("[egc crush: the command ended; its filtered output follows]\n")
+  expect(seen).toContain("Tests  1 failed | 1 passed\n")
 })

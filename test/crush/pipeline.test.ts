@@ -30,7 +30,7 @@ describe("small and empty outputs", () => {
     expect(r.mode).toBe("filtered")
     expect(r.output).toContain("error[E0425]: cannot find value `x` in this scope")
     expect(r.output).not.toContain("Compiling crate100")
-    expect(r.output).toMatch(/\[egc crush: \d+ of 201 lines omitted, \d+ → \d+ bytes; full output: egc crush show r0+\]\n$/)
+    expect(r.output).toMatch(/\[egc crush: \d+ of 201 lines omitted, \d+ → \d+ bytes; full output: egc crush show r0+ \(a part: --lines A-B or --grep PATTERN\)\]\n$/)
   })
 })
 
@@ -139,8 +139,18 @@ describe("git subcommands", () => {
     expect(r.output).not.toContain(" context b")
   })
 
-  test("git blame is kept whole: every line is file content", () => {
-    const blame = lines(200, (i) => `^a1b2c3d (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`)
+  test("git blame is folded by commit: the first line of each run, the run's line range and commit", () => {
+    const blame = lines(200, (i) => `${i < 120 ? "^a1b2c3d" : "9f8e7d6"} (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`)
+    const out = crush(blame, { command: "git blame src/a.ts" }).output
+    expect(out).toContain("^a1b2c3d (Dev 2026-01-01 10:00:00 +0000 1) const line0 = 0\n")
+    expect(out).toContain("9f8e7d6 (Dev 2026-01-01 10:00:00 +0000 121) const line120 = 120\n")
+    expect(out).toContain("… 119 more lines (2–120) from a1b2c3d")
+    expect(out).toContain("… 79 more lines (122–200) from 9f8e7d6")
+    expect(out).not.toContain("const line5 = 5")
+  })
+
+  test("control: a blame whose commit changes on every line is kept whole", () => {
+    const blame = lines(200, (i) => `${i % 2 ? "^a1b2c3d" : "9f8e7d6"} (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`)
     expect(crush(blame, { command: "git blame src/a.ts" }).output).toBe(blame)
   })
 

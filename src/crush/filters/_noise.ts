@@ -27,3 +27,18 @@ export const FRAMEWORK_FRAME = /node:internal|node_modules\/|\(internal\/|webpac
 export const SEPARATOR = /^\s*[-=_*#~+]{4,}\s*$/
 
 export const BLANK = /^\s*$/
+
+// A frame with something before it (a time stamp, a container name): `… at fn (/app/x.js:3:9)`, `File "x.py", line 3, in f`.
+const FRAME_INSIDE = /\sat (?:async )?[\w$.<>\[\]]+ \(\S+:\d+:\d+\)$|\sat \/\S+:\d+:\d+$|\sFile "[^"]+", line \d+, in \S+$/
+
+/** A stack frame, known by its shape wherever it stands. */
+export function isFrame(line: string): boolean {
+  if (STACK_FRAME.test(line)) return true
+  // cheap guards first: this runs on every line of a log
+  return (line.includes(" at ") || line.includes(' File "')) && FRAME_INSIDE.test(line)
+}
+
+/** A frame of the project's own code (not a dependency's, the runtime's or a test framework's). */
+export function isOwnFrame(line: string): boolean {
+  return isFrame(line) && !FRAMEWORK_FRAME.test(line)
+}

@@ -1,4 +1,9 @@
-import { flagsByShape, PROBLEM, template } from "../keep"
+import { FRAMEWORK_FRAME } from "./_noise"
+import { namedTerms } from "./_named"
+import { flagsByShape, PROBLEM, STATUS_TROUBLE, SUMMARY_LINE, template, TROUBLE } from "../keep"
+
+// the shape (digits as #) of a line that may carry an HTTP-like status: see keep.ts STATUS_TROUBLE
+const STATUS_SHAPE = /(?:status|code)[=: ]+#|" # |\s#\s+#(?:\.#)?\s*ms\b/i
 
 /**
  * What a filter returns: which lines stay, and a short note to print in place of a dropped run.
@@ -14,6 +19,8 @@ export interface FilterContext {
   command: string
   /** Program and arguments, wrappers removed. */
   words: string[]
+  /** Names the command line gave (a package, a search pattern), lower-cased; see _named.ts. */
+  named: string[]
   exitCode: number | undefined
   /** Line i's shape (numbers, ids and times as #), computed once per line and shared. */
   shape(i: number): string
@@ -21,16 +28,29 @@ export interface FilterContext {
   problem(i: number): boolean
   /** Line i must survive (a problem or a summary line). */
   mustKeep(i: number): boolean
+  /** Line i reports trouble, maybe in other words (`not found`, a 4xx/5xx status): its ids are listed. */
+  trouble(i: number): boolean
 }
 
 export function filterContext(lines: string[], base: { command: string; words: string[]; exitCode: number | undefined }): FilterContext {
+  const named = namedTerms(base.words).map((t) => t.toLowerCase())
+  const statusShapes = new Map<string, boolean>()
   const shapes: Array<string | undefined> = new Array(lines.length)
   const shape = (i: number) => (shapes[i] ??= template(lines[i] ?? ""))
   return {
     ...base,
+    named,
     shape,
     problem: (i) => (flagsByShape(shape(i), lines[i] ?? "") & PROBLEM) !== 0,
-    mustKeep: (i) => flagsByShape(shape(i), lines[i] ?? "") !== 0,
+    mustKeep: (i) => (flagsByShape(shape(i), lines[i] ?? "") & (PROBLEM | SUMMARY_LINE)) !== 0,
+    trouble: (i) => {
+      const key = shape(i)
+      if (flagsByShape(key, lines[i] ?? "") & TROUBLE) return true
+      // a status code's value matters, so only shapes that can hold one test the line itself
+      let may = statusShapes.get(key)
+      if (may === undefined) statusShapes.set(key, (may = STATUS_SHAPE.test(key)))
+      return may && STATUS_TROUBLE.test(lines[i] ?? "")
+    },
   }
 }
 
@@ -60,26 +80,45 @@ export function keepParents(lines: string[], sel: Selection): void {
   }
 }
 
-/** Keep at most `max` lines of each run of lines matching `frame` (stack frames), noting the rest. */
-export function capRuns(lines: string[], sel: Selection, frame: RegExp, max: number, what: string): void {
-  let run = 0
-  let start = -1
-  const close = (end: number) => {
-    if (run > max) {
-      for (let k = start + max; k < end; k++) sel.keep[k] = 0
-      sel.notes.set(start + max, `… ${run - max} more ${what}`)
+// a frame naming a file by its path (JS, Python, Go, Ruby), where own code can be told from a dependency's
+const PATH_FRAME = /\(?(?:\/|\.{1,2}\/|[A-Za-z]:\\|file:\/\/)[^\s()]+:\d+|File "[^"]+"|^\s*[\w./-]+\/[\w.-]+\.\w+:\d+/
+
+/**
+ * Keep at most `max` lines of each run of frames (stack frames), noting the rest. Frames of the
+ * project's own code past the cap stay when their text is new in the run: recursion repeats one
+ * frame, while a sorted or merged log puts many traces' frames in one run.
+ */
+export function capRuns(lines: string[], sel: Selection, frame: RegExp | ((line: string) => boolean), max: number, what: string): void {
+  const isFrameLine = typeof frame === "function" ? frame : (l: string) => frame.test(l)
+  let run: number[] = []
+  const close = () => {
+    if (run.length > max) {
+      const texts = new Set<string>()
+      let dropped = 0
+      let firstDropped = -1
+      for (let k = 0; k < run.length; k++) {
+        const i = run[k] as number
+        const text = (lines[i] ?? "").trim()
+        const fresh = !texts.has(text)
+        texts.add(text)
+        if (k < max || (fresh && PATH_FRAME.test(text) && !FRAMEWORK_FRAME.test(text))) continue
+        sel.keep[i] = 0
+        dropped++
+        if (firstDropped === -1) firstDropped = i
+      }
+      if (dropped) sel.notes.set(firstDropped, `… ${dropped} more ${what}`)
     }
+    run = []
   }
   for (let i = 0; i < lines.length; i++) {
-    if (sel.keep[i] && frame.test(lines[i] ?? "")) {
-      if (run === 0) start = i
-      run++
+    if (sel.keep[i] && isFrameLine(lines[i] ?? "")) {
+      run.push(i)
       continue
     }
-    if (run) close(i)
-    run = 0
+    // a dropped line (a framework frame) does not end a run; a kept line of another kind does
+    if (sel.keep[i]) close()
   }
-  if (run) close(lines.length)
+  close()
 }
 
 /** Exact repeats of a line already kept (long enough to be content, not punctuation) go. */
@@ -126,4 +165,11 @@ export function noteRuns(sel: Selection, what: string): void {
     for (; i < sel.keep.length && !sel.keep[i]; i++) if (sel.notes.has(i)) noted = true
     if (!noted) sel.notes.set(start, `… ${i - start} ${what}`)
   }
+}
+
+/** The line names something the command line named (case-insensitive). */
+export function namesTerm(line: string, named: readonly string[]): boolean {
+  if (!named.length) return false
+  const l = line.toLowerCase()
+  return named.some((t) => l.includes(t))
 }

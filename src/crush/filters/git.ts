@@ -1,18 +1,33 @@
 import { PROGRESS } from "./_noise"
-import { type FilterContext, type LineFilter, type Selection, selection } from "./_select"
+import { type FilterContext, type LineFilter, namesTerm, type Selection, selection } from "./_select"
 import { genericFilter } from "./generic"
+import { grepFilter } from "./listing"
+import { oneLinePerItem } from "./_lines"
 
 /** A file whose diff changes more lines than this is summarised as churn with counts. */
 const CHURN_LINES = 200
+/** A new or deleted file longer than this is shown as its header and size. */
+const WHOLE_FILE_LINES = 40
+const STAT_LINE = /^ \S.* \| +(?:\d+ [+-]*|Bin )/
+
+function sizeOf(lines: string[], from: number, end: number): number {
+  let n = 0
+  for (let i = from; i < end; i++) {
+    const l = lines[i] ?? ""
+    if ((l.startsWith("+") || l.startsWith("-")) && !l.startsWith("+++") && !l.startsWith("---")) n += l.length
+  }
+  return n
+}
 const GENERATED = /(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|[^/]+\.min\.(?:js|css)|[^/]+\.map|[^/]+\.snap)$/
 
 export const gitFilter: LineFilter = (lines, ctx) => {
   const sub = subcommand(ctx)
+  if (sub === "grep") return grepFilter(lines)
+  if (lines.some((l) => STAT_LINE.test(l)) && !lines.some((l) => l.startsWith("diff --git "))) return statFilter(lines, ctx)
   if (sub === "diff" || sub === "show" || sub === "stash" || lines.some((l) => l.startsWith("diff --git "))) return diffFilter(lines)
-  if (sub === "log") return logFilter(lines)
+  if (sub === "log") return logFilter(lines, ctx)
   if (sub === "status") return statusFilter(lines)
-  // every line of a blame is file content: nothing can go without losing some
-  if (sub === "blame" || sub === "annotate") return selection(lines.length, 1)
+  if (sub === "blame" || sub === "annotate") return blameFilter(lines)
   if (sub === "branch" || sub === "tag") return branchFilter(lines)
   return genericFilter(lines, ctx)
 }
@@ -47,6 +62,15 @@ function diffFilter(lines: string[]): Selection {
     }
     const path = /^diff --git a\/(.*?) b\//.exec(header)?.[1] ?? ""
     sel.keep[fileStart] = 1
+    const created = /^new file mode/.test(lines[fileStart + 1] ?? "")
+    const deleted = /^deleted file mode/.test(lines[fileStart + 1] ?? "")
+    if ((created || deleted) && added + removed > WHOLE_FILE_LINES) {
+      // a whole file's text: the agent has the file (or had it); its size says what happened
+      sel.keep[fileStart + 1] = 1
+      const bytes = sizeOf(lines, fileStart + 1, end)
+      sel.notes.set(fileStart + 2, `… ${created ? "new" : "deleted"} file, ${created ? `+${added}` : `−${removed}`} lines (${bytes} bytes) not shown`)
+      return
+    }
     if (added + removed > CHURN_LINES || GENERATED.test(path)) {
       sel.notes.set(fileStart + 1, `… +${added} −${removed} lines in ${hunks} hunks of ${path || "this file"} (summarised)`)
       return
@@ -87,8 +111,8 @@ function diffFilter(lines: string[]): Selection {
 }
 
 /** Hash, refs and subject of every commit (never cut at a count); author, date and body lines counted. */
-function logFilter(lines: string[]): Selection {
-  if (!lines.some((l) => /^commit [0-9a-f]{7,}/.test(l))) return selection(lines.length, 1)
+function logFilter(lines: string[], ctx: FilterContext): Selection {
+  if (!lines.some((l) => /^commit [0-9a-f]{7,}/.test(l))) return oneLinePerItem(lines, ctx, "commits")
   const sel = selection(lines.length, 0)
   let wantSubject = false
   let first = -1
@@ -107,26 +131,14 @@ function logFilter(lines: string[]): Selection {
 }
 
 const LISTED = 20
+/** An agent acts on file names: a status lists every path up to this many, then counts by folder. */
+const STATUS_PATHS = 300
 
-/** Branch state and paths; the `(use "git …")` hints go; a section past 20 paths is counted by folder. */
+/** Branch state and every path by state (up to 300); the `(use "git …")` hints go; past that, counts by folder. */
 function statusFilter(lines: string[]): Selection {
   const sel = selection(lines.length, 1)
-  let section: number[] = []
-  const close = () => {
-    if (section.length > LISTED + 5) {
-      const rest = section.slice(LISTED)
-      const byDir = new Map<string, number>()
-      for (const i of rest) {
-        sel.keep[i] = 0
-        const path = (lines[i] ?? "").trim().replace(/^(?:[\w ]+:\s+|[ MADRCU?!]{1,2} )/, "")
-        const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "./"
-        byDir.set(dir, (byDir.get(dir) ?? 0) + 1)
-      }
-      const dirs = [...byDir.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 6).map(([d, n]) => `${d} ${n}`)
-      sel.notes.set(rest[0] as number, `… ${rest.length} more paths in this section (${dirs.join(", ")})`)
-    }
-    section = []
-  }
+  let listed = 0
+  const rest: number[] = []
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""
     if (/^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) || PROGRESS.test(l)) {
@@ -134,10 +146,21 @@ function statusFilter(lines: string[]): Selection {
       continue
     }
     // long format lists paths indented by a tab; porcelain lists `XY path`
-    if (/^\t|^[ MADRCU?!]{2} \S/.test(l) && !/^(?:##|On branch|Your branch)/.test(l)) section.push(i)
-    else close()
+    if (!/^\t|^[ MADRCU?!]{2} \S/.test(l) || /^(?:##|On branch|Your branch)/.test(l)) continue
+    if (listed++ < STATUS_PATHS) continue
+    sel.keep[i] = 0
+    rest.push(i)
   }
-  close()
+  if (rest.length) {
+    const byDir = new Map<string, number>()
+    for (const i of rest) {
+      const path = (lines[i] ?? "").trim().replace(/^(?:[\w ]+:\s+|[ MADRCU?!]{1,2} )/, "")
+      const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "./"
+      byDir.set(dir, (byDir.get(dir) ?? 0) + 1)
+    }
+    const dirs = [...byDir.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10).map(([d, n]) => `${d} ${n}`)
+    sel.notes.set(rest[0] as number, `… ${rest.length} more paths past the first ${STATUS_PATHS} (${dirs.join(", ")})`)
+  }
   return sel
 }
 
@@ -157,5 +180,52 @@ function branchFilter(lines: string[]): Selection {
   }
   const by = [...remotes.entries()].map(([r, n]) => `${r} ${n}`).join(", ")
   sel.notes.set(30, `… ${dropped} more (${by})`)
+  return sel
+}
+
+const LISTED_STAT = 30
+
+/** `--stat`: past 30 files, the file lines are counted by folder; the summary line stays. */
+function statFilter(lines: string[], ctx: FilterContext): Selection {
+  const sel = selection(lines.length, 1)
+  const stats = lines.flatMap((l, i) => (STAT_LINE.test(l) ? [i] : []))
+  if (stats.length <= LISTED_STAT) return sel
+  const byDir = new Map<string, { files: number; changes: number }>()
+  let first = -1
+  for (const i of stats) {
+    const l = lines[i] ?? ""
+    if (namesTerm(l, ctx.named)) continue
+    const m = /^ (\S.*?)\s+\| +(\d+)?/.exec(l)
+    const path = m?.[1] ?? ""
+    const parts = path.replace(/^\.\.\.\//, "").split("/")
+    const dir = parts.length > 2 ? `${parts.slice(0, 2).join("/")}/` : parts.length === 2 ? `${parts[0]}/` : "./"
+    const entry = byDir.get(dir) ?? { files: 0, changes: 0 }
+    entry.files++
+    entry.changes += Number(m?.[2] ?? 0)
+    byDir.set(dir, entry)
+    sel.keep[i] = 0
+    if (first === -1) first = i
+  }
+  const dirs = [...byDir.entries()].sort((a, b) => b[1].files - a[1].files || (a[0] < b[0] ? -1 : 1))
+  const shown = dirs.slice(0, 12).map(([d, e]) => `${d} ${e.files} files, ${e.changes} changes`).join("; ")
+  if (first !== -1) sel.notes.set(first, `… ${stats.length} files by folder: ${shown}${dirs.length > 12 ? `; ${dirs.length - 12} more folders` : ""}`)
+  return sel
+}
+
+/** `git blame`: one line per run of lines from one commit, with the run's line numbers. */
+function blameFilter(lines: string[]): Selection {
+  const sel = selection(lines.length, 1)
+  const commitOf = (l: string) => /^\^?([0-9a-f]{7,40})\b/.exec(l)?.[1]
+  let i = 0
+  while (i < lines.length) {
+    const c = commitOf(lines[i] ?? "")
+    let j = i + 1
+    while (c && j < lines.length && commitOf(lines[j] ?? "") === c) j++
+    if (c && j - i > 2) {
+      for (let k = i + 1; k < j; k++) sel.keep[k] = 0
+      sel.notes.set(i + 1, `… ${j - i - 1} more lines (${i + 2}–${j}) from ${c}`)
+    }
+    i = j
+  }
   return sel
 }

@@ -6,7 +6,7 @@ import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from ".
 export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.\s*$|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
 
 // A line that reports a failure is never taken for a pass, whatever else it carries (a duration, a ✓ elsewhere).
-const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
+export const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
 const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
 
 /** Failures in full (with assertion and location); passing tests, progress and banners counted away. */
@@ -48,6 +48,7 @@ export const testFilter: LineFilter = (lines, ctx) => {
     }
     prevBlank = blank || !sel.keep[i]
   }
+  passes += dropTapPasses(lines, sel.keep)
   if (firstPass !== -1) sel.notes.set(firstPass, `… ${passes} passing test lines`)
   capRuns(lines, sel, STACK_FRAME, 8, "stack frames")
   dropRepeats(lines, sel, isProblem)
@@ -64,4 +65,24 @@ export function dropOrphanBlanks(lines: string[], keep: Uint8Array): void {
     while (prev >= 0 && !keep[prev]) prev--
     if (prev < 0 || BLANK.test(lines[prev] ?? "")) keep[i] = 0
   }
+}
+
+/** TAP (node --test, tape): a passing test's `# Subtest:` header and its YAML block (`---` … `...`) go with it. */
+function dropTapPasses(lines: string[], keep: Uint8Array): number {
+  let dropped = 0
+  for (let i = 0; i < lines.length; i++) {
+    const ok = /^(\s*)ok \d+\b/.exec(lines[i] ?? "")
+    if (!ok) continue
+    const indent = ok[1] ?? ""
+    if (i > 0 && (lines[i - 1] ?? "") === `${indent}# Subtest: ${(lines[i] ?? "").replace(/^\s*ok \d+ - /, "")}`) keep[i - 1] = 0
+    if ((lines[i + 1] ?? "") !== `${indent}  ---`) continue
+    let j = i + 2
+    while (j < lines.length && j - i < 50 && (lines[j] ?? "") !== `${indent}  ...`) j++
+    if (j - i >= 50 || j >= lines.length) continue
+    for (let k = i + 1; k <= j; k++) if (keep[k]) {
+      keep[k] = 0
+      dropped++
+    }
+  }
+  return dropped
 }
