@@ -1,4 +1,4 @@
-import { DAY, now } from "../../src/core/clock"
+import { DAY, now, setClock } from "../../src/core/clock"
 import { newId } from "../../src/core/ids"
 import { resolveProject, type Project } from "../../src/core/project"
 import { recordRun } from "../../src/crush/ledger"
@@ -29,7 +29,11 @@ export async function world(): Promise<World> {
   const memory = openMemory()
   const ctx = { project, actor: agent }
   const active = memory.write({ kind: "decision", title: "Use PostgreSQL", body: "We use PostgreSQL 16 for the orders service" }, ctx).id as string
+  // known for ten days: the as-of slider can show a time when only this was known
+  const past = Date.now() - 10 * DAY
+  setClock(() => past)
   const other = memory.write({ kind: "preference", title: "Tabs", body: "Indent Go code with tabs, never spaces" }, ctx).id as string
+  setClock(undefined)
   const pending = memory.write({ kind: "note", title: "Deploy on Fridays is frozen", body: "No deploys on Fridays after noon" }, { project, actor: miner }).id as string
   const pending2 = memory.write({ kind: "note", title: "Staging URL", body: "Staging lives at staging.acme.test" }, { project, actor: miner }).id as string
   const old = memory.write({ kind: "decision", body: "Cache TTL is 60 seconds", entities: ["cache"] }, ctx).id as string

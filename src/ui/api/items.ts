@@ -20,7 +20,8 @@ export function items(ctx: UiContext, params: URLSearchParams) {
   const to = num(params.get("to"))
   const q = params.get("q")?.trim()
   const all = memory.list({ project, scope: "all", statuses: STATUSES.filter((s) => s !== "forgotten") })
-  const range = { min: Math.min(...all.map((v) => v.recordedAt), Date.now()), max: Date.now() }
+  // the slider's left end is just before the first thing was known
+  const range = { min: Math.min(...all.map((v) => v.recordedAt), Date.now()) - 1, max: Date.now() }
   let found: ItemView[]
   let unreadable = 0
   if (q) {
