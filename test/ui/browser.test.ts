@@ -110,8 +110,8 @@ describe.skipIf(!present)("egc ui in chromium", () => {
 
   test("forget: preview exactly what goes, confirm, and it is gone from the store", async () => {
     await view(`forget?id=${w.ids.other}`)
-    await page.locator(`.forget-preview tr[data-id="${w.ids.other}"]`).waitFor()
-    await expect(page.locator(".forget-preview tbody tr").count()).resolves.toBe(1)
+    await page.locator(`.forget-preview .card[data-id="${w.ids.other}"]`).waitFor()
+    await expect(page.locator(".forget-preview .card").count()).resolves.toBe(1)
     await shoot("05-forget")
     expect(w.memory.get({ project: w.project, id: w.ids.other })).toMatchObject({ status: "active" })
     await page.locator("#forget-confirm").click()

@@ -37,7 +37,7 @@ export default defineCommand({
     const port = portOf(args.port)
     const project = resolveProject(args.cwd ?? process.cwd())
     const m = (await loadConfig({ projectRoot: project.root })).memory
-    const [{ openMemory }, { startUi }] = await Promise.all([import("../../memory"), import("../../ui/server")])
+    const [{ openMemory }, { startUi }] = await Promise.all([import("../../memory"), import("../../ui")])
     const memory = openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours })
     let server: Awaited<ReturnType<typeof startUi>>
     try {

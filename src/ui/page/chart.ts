@@ -10,26 +10,28 @@ function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, s
 /** A labelled vertical bar chart in SVG; each bar has a <title> with its exact value. */
 export function barChart(rows: Array<{ label: string; value: number }>, opts: { format: (n: number) => string; height?: number }): SVGSVGElement {
   const height = opts.height ?? 220
-  const barW = 28
-  const gap = 12
-  const left = 70
-  const bottom = 46
-  const width = Math.max(360, left + rows.length * (barW + gap) + gap)
+  const barW = 40
+  const gap = 18
+  const left = 74
+  const bottom = 28
+  const width = Math.max(420, left + rows.length * (barW + gap) + gap)
   const max = Math.max(1, ...rows.map((r) => r.value))
   const svg = s("svg", { viewBox: `0 0 ${width} ${height}`, width, height, role: "img", class: "chart" })
-  const plot = height - bottom - 14
+  const top = 22
+  const plot = height - bottom - top
   for (const f of [0, 0.5, 1]) {
-    const y = 14 + plot * (1 - f)
+    const y = top + plot * (1 - f)
     svg.append(s("line", { x1: left, x2: width, y1: y, y2: y, class: "gridline" }))
     svg.append(s("text", { x: left - 8, y: y + 4, "text-anchor": "end", class: "axis" }, opts.format(max * f)))
   }
   rows.forEach((r, i) => {
     const x = left + gap + i * (barW + gap)
     const h = (plot * r.value) / max
-    const bar = s("rect", { x, y: 14 + plot - h, width: barW, height: Math.max(h, 1), rx: 3, class: "bar" })
+    const bar = s("rect", { x, y: top + plot - h, width: barW, height: Math.max(h, 1), rx: 3, class: "bar" })
     bar.append(s("title", {}, `${r.label}: ${opts.format(r.value)}`))
     svg.append(bar)
-    svg.append(s("text", { x: x + barW / 2, y: height - bottom + 16, "text-anchor": "end", transform: `rotate(-35 ${x + barW / 2} ${height - bottom + 16})`, class: "axis" }, r.label))
+    svg.append(s("text", { x: x + barW / 2, y: top + plot - h - 6, "text-anchor": "middle", class: "value" }, opts.format(r.value)))
+    svg.append(s("text", { x: x + barW / 2, y: height - bottom + 18, "text-anchor": "middle", class: "axis" }, r.label))
   })
   return svg
 }

@@ -22,7 +22,7 @@ export const itemHead = (...extra: string[]): HTMLTableSectionElement =>
 export function itemCard(v: Item): HTMLElement {
   return h(
     "div",
-    { class: "card" },
+    { class: "card", "data-id": v.id },
     h("div", { class: "card-head" }, badge(v.kind, "kind"), " ", badge(v.status), h("span", { class: "muted" }, ` ${v.scope} · ${v.source} · ${when(v.recordedAt)}`)),
     h("h3", { class: v.flagged ? "flagged" : "" }, v.title),
     h("pre", { class: "body" }, v.body),

@@ -1,6 +1,6 @@
 import { act, post, type Item } from "../api.ts"
 import { clear, empty, h } from "../dom.ts"
-import { itemHead, itemRow } from "./_items.ts"
+import { itemCard } from "./_items.ts"
 
 /** Forget by id or by text: first exactly what would go, then a confirmation naming the count. */
 export async function forgetView(main: HTMLElement, params: URLSearchParams): Promise<void> {
@@ -20,7 +20,7 @@ export async function forgetView(main: HTMLElement, params: URLSearchParams): Pr
       out,
       h("h2", {}, "This will be forgotten"),
       ids.length
-        ? h("table", { class: "grid" }, itemHead(), h("tbody", {}, ...p.items.map((v) => itemRow(v)), ...p.unreadable.map((u) => h("tr", {}, h("td", { colspan: 5 }, `${u} (cannot be opened)`)))))
+        ? h("div", { class: "forget-list" }, ...p.items.map(itemCard), ...p.unreadable.map((u) => h("div", { class: "card muted", "data-id": u }, `${u} (cannot be opened)`)))
         : empty("No stored item matches. Forgetting will only block this text from being stored again."),
       h("p", { class: "muted" }, "The content of each item and of every stored version is destroyed; a fingerprint stays so the same content is refused from any source until you lift it."),
       h("button", { class: "danger", id: "forget-confirm", onclick: confirm }, ids.length ? `Forget ${ids.length} item(s)` : "Block this text"),

@@ -20,7 +20,8 @@ export async function savingsView(main: HTMLElement, params: URLSearchParams): P
   const metric = params.get("metric") === "tokens" ? "tokens" : "bytes"
   const s = await get<Savings>("/api/savings", { days: 30 })
   const fmt = metric === "bytes" ? bytes : (n: number) => `${Math.round(n)}`
-  const chart = (rows: Row[]) => (rows.length ? barChart(rows.map((r) => ({ label: r.key, value: r[metric] })), { format: fmt }) : empty("No crushed runs yet."))
+  const chart = (rows: Row[], label = (k: string) => k) =>
+    rows.length ? barChart(rows.map((r) => ({ label: label(r.key), value: r[metric] })), { format: fmt }) : empty("No crushed runs yet.")
   clear(
     main,
     h("h1", {}, "Savings"),
@@ -40,7 +41,7 @@ export async function savingsView(main: HTMLElement, params: URLSearchParams): P
       h("a", { href: "#/savings?metric=tokens", class: metric === "tokens" ? "active" : "" }, "tokens"),
     ),
     h("h2", {}, `${metric} saved per day`),
-    h("div", { class: "chart-box", id: "chart-day" }, chart(s.byDay)),
+    h("div", { class: "chart-box", id: "chart-day" }, chart(s.byDay, (k) => k.slice(5))),
     h("h2", {}, `${metric} saved per command family`),
     h("div", { class: "chart-box", id: "chart-family" }, chart(s.byFamily)),
   )
