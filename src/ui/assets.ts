@@ -13,7 +13,11 @@ export function loadAssets(): Promise<Map<string, Asset>> {
   return cached
 }
 
-const TYPES: Record<string, string> = { js: "text/javascript; charset=utf-8", css: "text/css; charset=utf-8", html: "text/html; charset=utf-8" }
+const TYPES: Record<string, string> = {
+  js: "text/javascript; charset=utf-8",
+  css: "text/css; charset=utf-8",
+  html: "text/html; charset=utf-8",
+}
 const typeOf = (path: string) => TYPES[path.split(".").pop() ?? ""] ?? "application/octet-stream"
 const base = (path: string) => `/${path.split("/").pop()}`
 

@@ -23,7 +23,8 @@ export interface UiServer {
 
 const SECURITY = {
   "content-security-policy":
-    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
+    "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; connect-src 'self'; " +
+    "base-uri 'none'; form-action 'none'; frame-ancestors 'none'",
   "x-content-type-options": "nosniff",
   "referrer-policy": "no-referrer",
   "x-frame-options": "DENY",
@@ -63,10 +64,20 @@ const POSTS: Record<string, Post> = {
  * `egc ui`'s server: 127.0.0.1 only, every request needs the token (query on first load, then the
  * SameSite=Strict cookie), every change needs it again in the X-Egc-Token header. No CORS headers.
  */
-export async function startUi(opts: { memory: Memory; project: Project; port?: number; token?: string }): Promise<UiServer> {
+export async function startUi(opts: {
+  memory: Memory
+  project: Project
+  port?: number
+  token?: string
+}): Promise<UiServer> {
   const token = opts.token ?? newToken()
   const assets = await loadAssets()
-  const ctx: UiContext = { memory: opts.memory, project: opts.project, actor: { source: "dashboard", tool: "egc ui" }, readerId: newId("ui-") }
+  const ctx: UiContext = {
+    memory: opts.memory,
+    project: opts.project,
+    actor: { source: "dashboard", tool: "egc ui" },
+    readerId: newId("ui-"),
+  }
   let port = 0
   const handle = async (req: Request): Promise<Response> => {
     const url = new URL(req.url)
@@ -76,7 +87,11 @@ export async function startUi(opts: { memory: Memory; project: Project; port?: n
     if (!viaQuery && !sameToken(cookie, token)) return refuse(401, "this page needs the token printed by egc ui")
     if (req.method === "GET" || req.method === "HEAD") {
       const asset = assets.get(url.pathname)
-      if (asset) return withHeaders(new Response(asset.bytes, { headers: { "content-type": asset.type } }), viaQuery ? { "set-cookie": setCookie(token) } : {})
+      if (asset)
+        return withHeaders(
+          new Response(asset.bytes, { headers: { "content-type": asset.type } }),
+          viaQuery ? { "set-cookie": setCookie(token) } : {},
+        )
       if (url.pathname === "/api/mesh/events") return withHeaders(meshStream(ctx, req.signal))
       const get = GETS[url.pathname]
       if (!get) return refuse(404, "not found")

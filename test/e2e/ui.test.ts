@@ -9,7 +9,13 @@ async function start(cwd: string, args: string[] = []) {
   // the run's temp HOME/EGC_HOME, passed explicitly (as runEgc does)
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined) env[k] = v
-  const proc = Bun.spawn([await egcBinary(), "ui", "--no-open", ...args], { cwd, env, stdin: "pipe", stdout: "pipe", stderr: "pipe" })
+  const proc = Bun.spawn([await egcBinary(), "ui", "--no-open", ...args], {
+    cwd,
+    env,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+  })
   const reader = proc.stdout.getReader()
   let out = ""
   while (!out.includes("\n")) {
@@ -26,7 +32,10 @@ describe("egc ui (compiled binary)", () => {
     using dir = tmpdir({ git: true })
     const project = resolveProject(dir.path)
     const memory = openMemory()
-    const pending = memory.write({ kind: "note", body: "The release train leaves on Tuesdays" }, { project, actor: { source: "hook:miner", sessionId: "s" } }).id as string
+    const pending = memory.write(
+      { kind: "note", body: "The release train leaves on Tuesdays" },
+      { project, actor: { source: "hook:miner", sessionId: "s" } },
+    ).id as string
     const { proc, url } = await start(dir.path)
     expect(url.hostname).toBe("127.0.0.1")
     const token = url.searchParams.get("t") as string
@@ -44,7 +53,11 @@ describe("egc ui (compiled binary)", () => {
     expect(js.status).toBe(200)
     expect(await js.text()).toContain("/api/review")
     const post = (headers: Record<string, string>) =>
-      fetch(`${base}/api/review`, { method: "POST", headers: { "content-type": "application/json", ...headers }, body: JSON.stringify({ action: "approve", ids: [pending] }) })
+      fetch(`${base}/api/review`, {
+        method: "POST",
+        headers: { "content-type": "application/json", ...headers },
+        body: JSON.stringify({ action: "approve", ids: [pending] }),
+      })
     expect((await post({ cookie })).status).toBe(403)
     expect(memory.get({ project, id: pending })).toMatchObject({ status: "pending" })
     const approved = await post({ cookie, "x-egc-token": token })

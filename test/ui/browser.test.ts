@@ -30,10 +30,23 @@ describe.skipIf(!present)("egc ui in chromium", () => {
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       headless: true,
-      args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"],
+      args: [
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--disable-sync",
+        "--no-first-run",
+      ],
     })
     w = await world()
-    announce(w.project, { id: "sess-claude-1", pid: process.pid, tool: "claude-code", cwd: w.dir.path, task: "refactor the orders service" })
+    announce(w.project, {
+      id: "sess-claude-1",
+      pid: process.pid,
+      tool: "claude-code",
+      cwd: w.dir.path,
+      task: "refactor the orders service",
+    })
     claim(w.project, "sess-claude-1", { pattern: "src/orders/**/*.ts", reason: "refactor in progress" })
     page = await (await browser.newContext({ viewport: { width: 1280, height: 860 } })).newPage()
     await page.goto(w.server.url)
@@ -56,8 +69,12 @@ describe.skipIf(!present)("egc ui in chromium", () => {
 
   test("overview: counts of this project", async () => {
     await view("overview")
-    await expect(page.locator(".stat", { hasText: "pending review" }).locator(".stat-value").textContent()).resolves.toBe("2")
-    await expect(page.locator(".stat", { hasText: "open conflicts" }).locator(".stat-value").textContent()).resolves.toBe("1")
+    await expect(
+      page.locator(".stat", { hasText: "pending review" }).locator(".stat-value").textContent(),
+    ).resolves.toBe("2")
+    await expect(
+      page.locator(".stat", { hasText: "open conflicts" }).locator(".stat-value").textContent(),
+    ).resolves.toBe("1")
     await shoot("01-overview")
   })
 
@@ -66,11 +83,17 @@ describe.skipIf(!present)("egc ui in chromium", () => {
     const item = page.locator(`.review-item[data-id="${w.ids.pending}"]`)
     await item.locator(".kind-select").selectOption("constraint")
     await page.locator(".toast.show", { hasText: "edit" }).waitFor()
-    expect(w.memory.get({ project: w.project, id: w.ids.pending })).toMatchObject({ kind: "constraint", status: "pending" })
+    expect(w.memory.get({ project: w.project, id: w.ids.pending })).toMatchObject({
+      kind: "constraint",
+      status: "pending",
+    })
     await shoot("02-review")
     await page.locator(`.review-item[data-id="${w.ids.pending}"]`).getByRole("button", { name: "Approve" }).click()
     await page.locator(`.review-item[data-id="${w.ids.pending}"]`).waitFor({ state: "detached" })
-    expect(w.memory.get({ project: w.project, id: w.ids.pending })).toMatchObject({ kind: "constraint", status: "active" })
+    expect(w.memory.get({ project: w.project, id: w.ids.pending })).toMatchObject({
+      kind: "constraint",
+      status: "active",
+    })
     // the keyboard: the other pending item is focused; r rejects it
     await page.locator(`.review-item.focused[data-id="${w.ids.pending2}"]`).waitFor()
     await page.keyboard.press("r")

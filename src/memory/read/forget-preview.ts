@@ -15,9 +15,9 @@ export function forgetPreview(store: Store, q: { project: Project; id?: string; 
   const projects = [q.project.id, GLOBAL]
   const prints: string[] = []
   if (q.id) {
-    const row = store.db.query("SELECT text_fp FROM memory_items WHERE id = ? AND project IN (?, ?)").get(q.id, ...projects) as
-      | { text_fp: string | null }
-      | null
+    const row = store.db
+      .query("SELECT text_fp FROM memory_items WHERE id = ? AND project IN (?, ?)")
+      .get(q.id, ...projects) as { text_fp: string | null } | null
     if (!row) return asList([], [])
     if (row.text_fp) prints.push(row.text_fp)
   }
@@ -25,7 +25,10 @@ export function forgetPreview(store: Store, q: { project: Project; id?: string; 
   if (!prints.length && !q.id) return asList([], [])
   const marks = prints.map(() => "?").join(",") || "NULL"
   const ids = store.db
-    .query(`SELECT id FROM memory_items WHERE project IN (?, ?) AND (text_fp IN (${marks}) OR title_fp IN (${marks}) OR id = ?) AND status != 'forgotten'`)
+    .query(
+      `SELECT id FROM memory_items WHERE project IN (?, ?)
+       AND (text_fp IN (${marks}) OR title_fp IN (${marks}) OR id = ?) AND status != 'forgotten'`,
+    )
     .all(...projects, ...prints, ...prints, q.id ?? "") as Array<{ id: string }>
   if (!ids.length) return asList([], [])
   const rows = selectRows(store, { projects, ids: ids.map((r) => r.id), statuses: ["hidden"] })

@@ -9,7 +9,13 @@ export function conflictList(ctx: UiContext) {
     if (!v) return { id, missing: true }
     return "kind" in v ? row(ctx)(v) : { id, unreadable: v.reason }
   }
-  return memory.conflicts({ project }).map((c) => ({ id: c.id, reason: c.reason, createdAt: c.createdAt, newItem: side(c.newItem), oldItem: side(c.oldItem) }))
+  return memory.conflicts({ project }).map((c) => ({
+    id: c.id,
+    reason: c.reason,
+    createdAt: c.createdAt,
+    newItem: side(c.newItem),
+    oldItem: side(c.oldItem),
+  }))
 }
 
 export function resolve(ctx: UiContext, b: Record<string, unknown>) {

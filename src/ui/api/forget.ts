@@ -24,7 +24,8 @@ export function forgetNow(ctx: UiContext, b: Record<string, unknown>) {
   const now = ctx.memory.forgetPreview({ project: ctx.project, ...t })
   const ids = [...now.map((v) => v.id), ...now.unreadable.map((u) => u.id)].sort()
   const seen = [...(b.confirm as unknown[]).map(String)].sort()
-  if (ids.join(",") !== seen.join(",")) throw new HttpError(409, "what would be forgotten changed since the preview: preview again")
+  if (ids.join(",") !== seen.join(","))
+    throw new HttpError(409, "what would be forgotten changed since the preview: preview again")
   const r = ctx.memory.forget({ project: ctx.project, ...t }, ctx.actor)
   if (r.reason) throw new HttpError(409, r.reason)
   return r

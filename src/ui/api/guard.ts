@@ -9,7 +9,9 @@ import type { UiContext } from "../context"
 export async function guardEvents(ctx: UiContext, params: URLSearchParams) {
   const days = Math.min(Math.max(Number(params.get("days") ?? 7) || 7, 1), 365)
   const since = now() - days * DAY
-  const events = listEvents({ limit: 500, projectId: ctx.project.id }).filter((e) => e.at >= since && e.decision !== "allow")
+  const events = listEvents({ limit: 500, projectId: ctx.project.id }).filter(
+    (e) => e.at >= since && e.decision !== "allow",
+  )
   let gctx: GuardContext | undefined
   try {
     gctx = await guardContextFor(ctx.project.root)
@@ -23,6 +25,14 @@ export async function guardEvents(ctx: UiContext, params: URLSearchParams) {
     } catch {
       alternative = null
     }
-    return { at: e.at, decision: e.decision, rule: e.rule, reason: e.reason, command: e.command, tool: e.tool, alternative }
+    return {
+      at: e.at,
+      decision: e.decision,
+      rule: e.rule,
+      reason: e.reason,
+      command: e.command,
+      tool: e.tool,
+      alternative,
+    }
   })
 }

@@ -38,7 +38,8 @@ export function items(ctx: UiContext, params: URLSearchParams) {
   return { items: found.map(row(ctx)), unreadable, range, kinds: [...new Set(all.map((v) => v.kind))].sort() }
 }
 
-const asOfVisible = (v: ItemView, t: number) => v.recordedAt <= t && v.validFrom <= t && (v.validTo === undefined || v.validTo > t)
+const asOfVisible = (v: ItemView, t: number) =>
+  v.recordedAt <= t && v.validFrom <= t && (v.validTo === undefined || v.validTo > t)
 
 export const row = (ctx: UiContext) => (v: ItemView) => ({
   id: v.id,

@@ -4,10 +4,22 @@ import type { UiContext } from "../context"
 /** Live sessions and claims of the project (every worktree). */
 export function meshSnapshot(ctx: UiContext) {
   const peers = livePeers(ctx.project).map((p) => ({
-    id: p.id, tool: p.tool, branch: p.branch ?? null, task: p.task ?? null, startedAt: p.startedAt, heartbeatAt: p.heartbeatAt, sameWorktree: p.sameWorktree,
+    id: p.id,
+    tool: p.tool,
+    branch: p.branch ?? null,
+    task: p.task ?? null,
+    startedAt: p.startedAt,
+    heartbeatAt: p.heartbeatAt,
+    sameWorktree: p.sameWorktree,
   }))
   const claims = listClaims(ctx.project, { allWorktrees: true }).map((c) => ({
-    id: c.id, pattern: c.pattern, mode: c.mode, reason: c.reason, session: c.session, tool: c.tool, until: c.until,
+    id: c.id,
+    pattern: c.pattern,
+    mode: c.mode,
+    reason: c.reason,
+    session: c.session,
+    tool: c.tool,
+    until: c.until,
   }))
   return { peers, claims }
 }
@@ -15,7 +27,13 @@ export function meshSnapshot(ctx: UiContext) {
 /** Messages between sessions since this page's reader first looked (each reaches the page once). */
 export function meshMessages(ctx: UiContext) {
   return readEvents(ctx.project, ctx.readerId).map((e) => ({
-    id: e.id, kind: e.kind, from: e.from, to: e.to, at: e.at, text: e.text ?? e.note ?? e.pattern ?? null, flagged: Boolean(e.flagged),
+    id: e.id,
+    kind: e.kind,
+    from: e.from,
+    to: e.to,
+    at: e.at,
+    text: e.text ?? e.note ?? e.pattern ?? null,
+    flagged: Boolean(e.flagged),
   }))
 }
 
@@ -26,7 +44,8 @@ export function meshStream(ctx: UiContext, signal: AbortSignal): Response {
   let timer: ReturnType<typeof setInterval> | undefined
   const stream = new ReadableStream<Uint8Array>({
     start(controller) {
-      const send = (event: string, data: unknown) => controller.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
+      const send = (event: string, data: unknown) =>
+        controller.enqueue(enc.encode(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`))
       const tick = () => {
         try {
           const snap = JSON.stringify(meshSnapshot(ctx))

@@ -19,22 +19,33 @@ export function overview(ctx: UiContext) {
   const here = memory.list({ project, scope: "all", statuses: STATUSES.filter((s) => s !== "forgotten") })
   const byKind: Record<string, Record<string, number>> = {}
   for (const v of here) {
-    const k = (byKind[v.kind] ??= {})
+    const k = byKind[v.kind] ?? {}
+    byKind[v.kind] = k
     k[v.status] = (k[v.status] ?? 0) + 1
   }
   const guard = listEvents({ limit: 10_000, projectId: project.id }).filter((e) => e.at >= since)
   const saved = savings({ since, project: project.id })
   return {
     project: { id: project.id, display: project.display, branch: project.branch ?? null },
-    projects: Object.entries(count(everywhere, (v) => v.project.display)).map(([display, items]) => ({ display, items })),
+    projects: Object.entries(count(everywhere, (v) => v.project.display)).map(([display, items]) => ({
+      display,
+      items,
+    })),
     byKind,
     statuses: count(here, (v) => v.status),
     pending: memory.pending({ project }).length,
     hidden: memory.hidden({ project }).length,
     conflicts: memory.conflicts({ project }).length,
     sessions: livePeers(project).length,
-    guard: { deny: guard.filter((e) => e.decision === "deny").length, ask: guard.filter((e) => e.decision === "ask").length },
-    savings: { runs: saved.total.runs, bytes: saved.total.bytesIn - saved.total.bytesOut, tokens: saved.total.tokensSaved },
+    guard: {
+      deny: guard.filter((e) => e.decision === "deny").length,
+      ask: guard.filter((e) => e.decision === "ask").length,
+    },
+    savings: {
+      runs: saved.total.runs,
+      bytes: saved.total.bytesIn - saved.total.bytesOut,
+      tokens: saved.total.tokensSaved,
+    },
     unreadable: here.unreadable.length,
   }
 }

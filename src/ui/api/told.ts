@@ -2,6 +2,8 @@
 export function told() {
   return {
     available: false,
-    message: "What the agent was told (each session's injections at start and per prompt) comes from a sealed per-session record that is not part of this build yet.",
+    message:
+      "What the agent was told (each session's injections at start and per prompt) comes from a sealed " +
+      "per-session record that is not part of this build yet.",
   }
 }

@@ -31,7 +31,12 @@ async function route(): Promise<void> {
   const [name = "overview", query = ""] = location.hash.replace(/^#\/?/, "").split("?")
   const found = VIEWS.find(([n]) => n === name) ?? VIEWS[0]!
   const nav = document.getElementById("nav")!
-  clear(nav, ...VIEWS.map(([n, label]) => h("a", { href: `#/${n}`, class: n === found[0] ? "active" : "", "data-view": n }, label)))
+  clear(
+    nav,
+    ...VIEWS.map(([n, label]) =>
+      h("a", { href: `#/${n}`, class: n === found[0] ? "active" : "", "data-view": n }, label),
+    ),
+  )
   const main = document.getElementById("main")!
   if (cleanup) cleanup()
   cleanup = undefined

@@ -1,6 +1,10 @@
 const NS = "http://www.w3.org/2000/svg"
 
-function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
+function s<K extends keyof SVGElementTagNameMap>(
+  tag: K,
+  attrs: Record<string, string | number>,
+  text?: string,
+): SVGElementTagNameMap[K] {
   const el = document.createElementNS(NS, tag)
   for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, String(v))
   if (text !== undefined) el.textContent = text
@@ -8,7 +12,10 @@ function s<K extends keyof SVGElementTagNameMap>(tag: K, attrs: Record<string, s
 }
 
 /** A labelled vertical bar chart in SVG; each bar has a <title> with its exact value. */
-export function barChart(rows: Array<{ label: string; value: number }>, opts: { format: (n: number) => string; height?: number }): SVGSVGElement {
+export function barChart(
+  rows: Array<{ label: string; value: number }>,
+  opts: { format: (n: number) => string; height?: number },
+): SVGSVGElement {
   const height = opts.height ?? 220
   const barW = 40
   const gap = 18
@@ -30,7 +37,13 @@ export function barChart(rows: Array<{ label: string; value: number }>, opts: { 
     const bar = s("rect", { x, y: top + plot - h, width: barW, height: Math.max(h, 1), rx: 3, class: "bar" })
     bar.append(s("title", {}, `${r.label}: ${opts.format(r.value)}`))
     svg.append(bar)
-    svg.append(s("text", { x: x + barW / 2, y: top + plot - h - 6, "text-anchor": "middle", class: "value" }, opts.format(r.value)))
+    svg.append(
+      s(
+        "text",
+        { x: x + barW / 2, y: top + plot - h - 6, "text-anchor": "middle", class: "value" },
+        opts.format(r.value),
+      ),
+    )
     svg.append(s("text", { x: x + barW / 2, y: height - bottom + 18, "text-anchor": "middle", class: "axis" }, r.label))
   })
   return svg

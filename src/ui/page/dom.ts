@@ -6,7 +6,11 @@ type Child = Node | string | number | null | undefined | false
 type Attrs = Record<string, string | number | boolean | EventListener | undefined | null>
 
 /** Builds elements; text always goes in as text nodes (stored memory is data, never markup). */
-export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = {}, ...children: Child[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  tag: K,
+  attrs: Attrs = {},
+  ...children: Child[]
+): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag)
   for (const [k, v] of Object.entries(attrs)) {
     if (v === undefined || v === null || v === false) continue
@@ -19,7 +23,8 @@ export function h<K extends keyof HTMLElementTagNameMap>(tag: K, attrs: Attrs = 
 }
 
 export function append(el: Element, ...children: Child[]): void {
-  for (const c of children) if (c !== null && c !== undefined && c !== false) el.append(typeof c === "number" ? String(c) : c)
+  for (const c of children)
+    if (c !== null && c !== undefined && c !== false) el.append(typeof c === "number" ? String(c) : c)
 }
 
 export function clear(el: Element, ...children: Child[]): void {
@@ -27,7 +32,8 @@ export function clear(el: Element, ...children: Child[]): void {
   append(el, ...children)
 }
 
-export const when = (ms: number | null | undefined): string => (ms ? new Date(ms).toISOString().replace("T", " ").slice(0, 16) : "–")
+export const when = (ms: number | null | undefined): string =>
+  ms ? new Date(ms).toISOString().replace("T", " ").slice(0, 16) : "–"
 export const day = (ms: number): string => new Date(ms).toISOString().slice(0, 10)
 
 export function bytes(n: number): string {
@@ -48,6 +54,11 @@ export const badge = (text: string, cls = text): HTMLSpanElement => h("span", { 
 
 /** A card of figures: label above, number below. */
 export const stat = (label: string, value: string | number, tone = ""): HTMLDivElement =>
-  h("div", { class: `stat ${tone}` }, h("div", { class: "stat-value" }, String(value)), h("div", { class: "stat-label" }, label))
+  h(
+    "div",
+    { class: `stat ${tone}` },
+    h("div", { class: "stat-value" }, String(value)),
+    h("div", { class: "stat-label" }, label),
+  )
 
 export const empty = (text: string): HTMLParagraphElement => h("p", { class: "empty" }, text)

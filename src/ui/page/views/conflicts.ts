@@ -12,7 +12,12 @@ interface Conflict {
 }
 
 const side = (label: string, s: Side) =>
-  h("div", { class: "side" }, h("div", { class: "side-label" }, label), "kind" in s ? itemCard(s) : h("div", { class: "card muted" }, `${s.id}: ${s.unreadable ?? "not found"}`))
+  h(
+    "div",
+    { class: "side" },
+    h("div", { class: "side-label" }, label),
+    "kind" in s ? itemCard(s) : h("div", { class: "card muted" }, `${s.id}: ${s.unreadable ?? "not found"}`),
+  )
 
 /** Each open conflict side by side; the person keeps the new item, the old one, or both. */
 export async function conflictsView(main: HTMLElement): Promise<void> {

@@ -21,7 +21,15 @@ export async function guardView(main: HTMLElement): Promise<void> {
       ? h(
           "table",
           { class: "grid" },
-          h("thead", {}, h("tr", {}, ...["when", "decision", "command", "rule", "reason", "safer alternative"].map((c) => h("th", {}, c)))),
+          h(
+            "thead",
+            {},
+            h(
+              "tr",
+              {},
+              ...["when", "decision", "command", "rule", "reason", "safer alternative"].map((c) => h("th", {}, c)),
+            ),
+          ),
           h(
             "tbody",
             {},

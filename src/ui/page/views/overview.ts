@@ -35,7 +35,13 @@ export async function overviewView(main: HTMLElement): Promise<void> {
       link("#/guard", stat("guard asks · 7 days", o.guard.ask)),
       link("#/savings", stat("crusher saved · 7 days", `${bytes(o.savings.bytes)} · ${o.savings.tokens} tok`, "good")),
     ),
-    o.unreadable ? h("p", { class: "panel bad" }, `${o.unreadable} stored record(s) could not be opened (altered or sealed with another key).`) : null,
+    o.unreadable
+      ? h(
+          "p",
+          { class: "panel bad" },
+          `${o.unreadable} stored record(s) could not be opened (altered or sealed with another key).`,
+        )
+      : null,
     h("h2", {}, "Items by kind and status"),
     kinds.length
       ? h(
@@ -50,7 +56,9 @@ export async function overviewView(main: HTMLElement): Promise<void> {
                 "tr",
                 {},
                 h("td", {}, h("a", { href: `#/memory?kinds=${encodeURIComponent(k)}` }, k)),
-                ...STATUS_COLUMNS.map((s) => h("td", { class: "num" }, o.byKind[k]?.[s] ? String(o.byKind[k]?.[s]) : "·")),
+                ...STATUS_COLUMNS.map((s) =>
+                  h("td", { class: "num" }, o.byKind[k]?.[s] ? String(o.byKind[k]?.[s]) : "·"),
+                ),
               ),
             ),
           ),
@@ -62,7 +70,11 @@ export async function overviewView(main: HTMLElement): Promise<void> {
           "table",
           { class: "grid" },
           h("thead", {}, h("tr", {}, h("th", {}, "project"), h("th", { class: "num" }, "active + pending items"))),
-          h("tbody", {}, ...o.projects.map((p) => h("tr", {}, h("td", {}, p.display), h("td", { class: "num" }, p.items)))),
+          h(
+            "tbody",
+            {},
+            ...o.projects.map((p) => h("tr", {}, h("td", {}, p.display), h("td", { class: "num" }, p.items))),
+          ),
         )
       : empty("No project has memory yet."),
   )

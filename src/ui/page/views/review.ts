@@ -10,7 +10,20 @@ interface Decided {
   results: Array<{ id: string; outcome: string; reason?: string }>
 }
 
-const KINDS = ["context", "decision", "avoid", "preference", "next", "lesson", "constraint", "failure", "discovery", "requirement", "architecture", "note"]
+const KINDS = [
+  "context",
+  "decision",
+  "avoid",
+  "preference",
+  "next",
+  "lesson",
+  "constraint",
+  "failure",
+  "discovery",
+  "requirement",
+  "architecture",
+  "note",
+]
 
 async function decide(action: string, ids: string[], edits?: Record<string, string>): Promise<boolean> {
   const r = await act(post<Decided>("/api/review", { action, ids, ...(edits ? { edits } : {}) }))
@@ -35,19 +48,39 @@ export async function reviewView(main: HTMLElement): Promise<() => void> {
   const render = () => {
     rows.length = 0
     const cards = data.pending.map((v, i) => {
-      const box = h("input", { type: "checkbox", checked: selected.has(v.id), "aria-label": "select", onchange: () => toggle(v.id) })
-      const kind = h("select", { class: "kind-select", "aria-label": "kind" }, ...[...new Set([v.kind, ...KINDS])].map((k) => h("option", { value: k, selected: k === v.kind }, k)))
+      const box = h("input", {
+        type: "checkbox",
+        checked: selected.has(v.id),
+        "aria-label": "select",
+        onchange: () => toggle(v.id),
+      })
+      const kind = h(
+        "select",
+        { class: "kind-select", "aria-label": "kind" },
+        ...[...new Set([v.kind, ...KINDS])].map((k) => h("option", { value: k, selected: k === v.kind }, k)),
+      )
       kind.addEventListener("change", async () => {
         if (await decide("edit", [v.id], { kind: kind.value })) await reload()
       })
       const row = h(
         "div",
-        { class: `review-item${i === cursor ? " focused" : ""}${selected.has(v.id) ? " picked" : ""}`, "data-id": v.id, onclick: () => focus(i) },
+        {
+          class: `review-item${i === cursor ? " focused" : ""}${selected.has(v.id) ? " picked" : ""}`,
+          "data-id": v.id,
+          onclick: () => focus(i),
+        },
         h("div", { class: "review-check" }, box),
         h(
           "div",
           { class: "review-main" },
-          h("div", { class: "card-head" }, kind, " ", badge(v.source, "source"), h("span", { class: "muted" }, ` ${v.scope} · ${when(v.recordedAt)}`)),
+          h(
+            "div",
+            { class: "card-head" },
+            kind,
+            " ",
+            badge(v.source, "source"),
+            h("span", { class: "muted" }, ` ${v.scope} · ${when(v.recordedAt)}`),
+          ),
           h("div", { class: v.flagged ? "title flagged" : "title" }, v.title),
           h("pre", { class: "body" }, v.body),
           v.flagged ? h("p", { class: "note" }, "This text reads as an instruction; it is shown as data.") : null,
@@ -69,15 +102,51 @@ export async function reviewView(main: HTMLElement): Promise<() => void> {
       h(
         "p",
         { class: "keys muted" },
-        "Keys: ", ...["j/k move", "x select", "a approve", "r reject", "e edit", "c kind", "A approve selected", "R reject selected"].map((k) => h("kbd", {}, k)),
+        "Keys: ",
+        ...[
+          "j/k move",
+          "x select",
+          "a approve",
+          "r reject",
+          "e edit",
+          "c kind",
+          "A approve selected",
+          "R reject selected",
+        ].map((k) => h("kbd", {}, k)),
       ),
       h(
         "div",
         { class: "bulk" },
-        h("button", { onclick: () => { for (const v of data.pending) selected.add(v.id); render() } }, "Select all"),
-        h("button", { onclick: () => { selected.clear(); render() } }, "Select none"),
-        h("button", { class: "good", id: "approve-selected", onclick: () => bulk("approve") }, `Approve selected (${selected.size})`),
-        h("button", { class: "danger", id: "reject-selected", onclick: () => bulk("reject") }, `Reject selected (${selected.size})`),
+        h(
+          "button",
+          {
+            onclick: () => {
+              for (const v of data.pending) selected.add(v.id)
+              render()
+            },
+          },
+          "Select all",
+        ),
+        h(
+          "button",
+          {
+            onclick: () => {
+              selected.clear()
+              render()
+            },
+          },
+          "Select none",
+        ),
+        h(
+          "button",
+          { class: "good", id: "approve-selected", onclick: () => bulk("approve") },
+          `Approve selected (${selected.size})`,
+        ),
+        h(
+          "button",
+          { class: "danger", id: "reject-selected", onclick: () => bulk("reject") },
+          `Reject selected (${selected.size})`,
+        ),
       ),
       editor,
       cards.length ? h("div", { class: "review-list" }, ...cards) : empty("Nothing waits for review."),
@@ -90,7 +159,17 @@ export async function reviewView(main: HTMLElement): Promise<() => void> {
               h(
                 "div",
                 { class: "review-item", "data-id": v.id },
-                h("div", { class: "review-main" }, h("div", { class: "card-head" }, badge(v.kind, "kind"), h("span", { class: "muted" }, ` ${when(v.recordedAt)}`)), h("div", { class: "title" }, v.title)),
+                h(
+                  "div",
+                  { class: "review-main" },
+                  h(
+                    "div",
+                    { class: "card-head" },
+                    badge(v.kind, "kind"),
+                    h("span", { class: "muted" }, ` ${when(v.recordedAt)}`),
+                  ),
+                  h("div", { class: "title" }, v.title),
+                ),
                 h(
                   "div",
                   { class: "review-actions" },
@@ -113,7 +192,7 @@ export async function reviewView(main: HTMLElement): Promise<() => void> {
   }
   const focus = (i: number) => {
     cursor = Math.max(0, Math.min(i, data.pending.length - 1))
-    rows.forEach((r, j) => r.classList.toggle("focused", j === cursor))
+    for (const [j, r] of rows.entries()) r.classList.toggle("focused", j === cursor)
     rows[cursor]?.scrollIntoView({ block: "nearest" })
   }
   const toggle = (id: string) => {
@@ -130,7 +209,11 @@ export async function reviewView(main: HTMLElement): Promise<() => void> {
     await reload()
   }
   const openEditor = (v: Item) => {
-    const kind = h("select", { id: "edit-kind" }, ...[...new Set([v.kind, ...KINDS])].map((k) => h("option", { value: k, selected: k === v.kind }, k)))
+    const kind = h(
+      "select",
+      { id: "edit-kind" },
+      ...[...new Set([v.kind, ...KINDS])].map((k) => h("option", { value: k, selected: k === v.kind }, k)),
+    )
     const title = h("input", { type: "text", id: "edit-title", value: v.title })
     const body = h("textarea", { id: "edit-body", rows: 6 }, v.body)
     const save = async () => {
@@ -145,7 +228,12 @@ export async function reviewView(main: HTMLElement): Promise<() => void> {
         h("label", {}, "kind ", kind),
         h("label", { class: "wide" }, "title ", title),
         h("label", { class: "wide" }, "body ", body),
-        h("div", { class: "bulk" }, h("button", { class: "good", id: "save-approve", onclick: save }, "Save and approve"), h("button", { onclick: () => clear(editor) }, "Cancel")),
+        h(
+          "div",
+          { class: "bulk" },
+          h("button", { class: "good", id: "save-approve", onclick: save }, "Save and approve"),
+          h("button", { onclick: () => clear(editor) }, "Cancel"),
+        ),
       ),
     )
     title.focus()

@@ -21,11 +21,20 @@ export async function savingsView(main: HTMLElement, params: URLSearchParams): P
   const s = await get<Savings>("/api/savings", { days: 30 })
   const fmt = metric === "bytes" ? bytes : (n: number) => `${Math.round(n)}`
   const chart = (rows: Row[], label = (k: string) => k) =>
-    rows.length ? barChart(rows.map((r) => ({ label: label(r.key), value: r[metric] })), { format: fmt }) : empty("No crushed runs yet.")
+    rows.length
+      ? barChart(
+          rows.map((r) => ({ label: label(r.key), value: r[metric] })),
+          { format: fmt },
+        )
+      : empty("No crushed runs yet.")
   clear(
     main,
     h("h1", {}, "Savings"),
-    h("p", { class: "muted" }, `What the crusher kept away from the model in the last ${s.days} days, in this project.`),
+    h(
+      "p",
+      { class: "muted" },
+      `What the crusher kept away from the model in the last ${s.days} days, in this project.`,
+    ),
     h(
       "div",
       { class: "stats" },
@@ -41,7 +50,11 @@ export async function savingsView(main: HTMLElement, params: URLSearchParams): P
       h("a", { href: "#/savings?metric=tokens", class: metric === "tokens" ? "active" : "" }, "tokens"),
     ),
     h("h2", {}, `${metric} saved per day`),
-    h("div", { class: "chart-box", id: "chart-day" }, chart(s.byDay, (k) => k.slice(5))),
+    h(
+      "div",
+      { class: "chart-box", id: "chart-day" },
+      chart(s.byDay, (k) => k.slice(5)),
+    ),
     h("h2", {}, `${metric} saved per command family`),
     h("div", { class: "chart-box", id: "chart-family" }, chart(s.byFamily)),
   )
