@@ -21,6 +21,7 @@ export interface World {
     other: string
     pending: string
     pending2: string
+    pending3: string
     conflict: string
     conflictNew: string
     conflictOld: string
@@ -46,6 +47,10 @@ export async function world(): Promise<World> {
   const other = memory.write({ kind: "preference", title: "Tabs", body: "Indent Go code with tabs, never spaces" }, ctx)
     .id as string
   setClock(undefined)
+  const pending3 = memory.write(
+    { kind: "note", title: "Lint before push", body: "Run the linter before every push" },
+    { project, actor: miner },
+  ).id as string
   const pending = memory.write(
     { kind: "note", title: "Deploy on Fridays is frozen", body: "No deploys on Fridays after noon" },
     { project, actor: miner },
@@ -92,7 +97,7 @@ export async function world(): Promise<World> {
     memory,
     server,
     base: `http://127.0.0.1:${server.port}`,
-    ids: { active, other, pending, pending2, conflict, conflictNew, conflictOld: old },
+    ids: { active, other, pending, pending2, pending3, conflict, conflictNew, conflictOld: old },
     async [Symbol.asyncDispose]() {
       server.stop()
       dir[Symbol.dispose]()

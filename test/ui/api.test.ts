@@ -30,7 +30,7 @@ describe("egc ui: the token", () => {
     expect(await page.text()).toContain("<main")
     const o = await asked(w, "/api/overview", { headers: withCookie(w) })
     expect(o.status).toBe(200)
-    expect(((await o.json()) as { pending: number }).pending).toBe(2)
+    expect(((await o.json()) as { pending: number }).pending).toBe(3)
   })
 
   test("the page's scripts are served only with the token too", async () => {

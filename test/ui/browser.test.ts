@@ -71,7 +71,7 @@ describe.skipIf(!present)("egc ui in chromium", () => {
     await view("overview")
     await expect(
       page.locator(".stat", { hasText: "pending review" }).locator(".stat-value").textContent(),
-    ).resolves.toBe("2")
+    ).resolves.toBe("3")
     await expect(
       page.locator(".stat", { hasText: "open conflicts" }).locator(".stat-value").textContent(),
     ).resolves.toBe("1")
@@ -94,7 +94,19 @@ describe.skipIf(!present)("egc ui in chromium", () => {
       kind: "constraint",
       status: "active",
     })
-    // the keyboard: the other pending item is focused; r rejects it
+    // the keyboard: the next item (the oldest) is focused; e opens the editor, then save and approve
+    await page.locator(`.review-item.focused[data-id="${w.ids.pending3}"]`).waitFor()
+    await page.keyboard.press("e")
+    await page.locator("#edit-title").fill("Lint before every push")
+    await page.locator("#edit-kind").selectOption("constraint")
+    await page.locator("#save-approve").click()
+    await page.locator(`.review-item[data-id="${w.ids.pending3}"]`).waitFor({ state: "detached" })
+    expect(w.memory.get({ project: w.project, id: w.ids.pending3 })).toMatchObject({
+      kind: "constraint",
+      title: "Lint before every push",
+      status: "active",
+    })
+    // r rejects the one left
     await page.locator(`.review-item.focused[data-id="${w.ids.pending2}"]`).waitFor()
     await page.keyboard.press("r")
     await page.locator(`.review-item[data-id="${w.ids.pending2}"]`).waitFor({ state: "detached" })

@@ -56,6 +56,8 @@ export async function memoryView(main: HTMLElement, params: URLSearchParams): Pr
   const refresh = async () => {
     const at = asOf()
     asOfLabel.textContent = at === undefined ? "now" : when(at)
+    // a past time shows what was live then, whatever its status is now
+    for (const b of boxes) b.disabled = at !== undefined
     const r = await get<Listing>("/api/items", {
       q: q.value,
       kinds: kind.value,
