@@ -15,6 +15,7 @@ import { type Store } from "./_store"
 import { renderState } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
 import { forget, liftTombstone } from "./write/forget"
+import { forgetPreview } from "./read/forget-preview"
 import { hide, restore } from "./write/hide"
 import { writeItem } from "./write/item"
 import { approve, edit, reject, type ItemEdits } from "./write/review"
@@ -52,6 +53,8 @@ export interface Memory {
   renderState(q: { project: Project }): string
   applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
   forget(q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult
+  /** Exactly the items `forget` with the same arguments would destroy (nothing is changed). */
+  forgetPreview(q: { project: Project; id?: string; text?: string }): ItemList
   liftTombstone(q: { project: Project; text: string }, actor: Actor): { lifted: boolean; reason?: string }
   /** An agent's forget: invisible at once, destroyed by `forget` once the person confirms. */
   hide(q: { project: Project; id?: string; text?: string }, actor: Actor): { hidden: string[]; reason?: string }
@@ -130,6 +133,7 @@ export function createMemory(store: Store): Memory {
     renderState: (q) => renderState(store, q),
     applyStatePatch: (patch, ctx) => applyStatePatchSafe(store, patch, ctx),
     forget: (q, actor) => forget(store, q, actor),
+    forgetPreview: (q) => forgetPreview(store, q),
     liftTombstone: (q, actor) => liftTombstone(store, q, actor),
     hide: (q, actor) => hide(store, q, actor),
     hidden: (q) => listItems(store, { project: q.project, statuses: ["hidden"], scope: "all" }),

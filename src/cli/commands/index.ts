@@ -22,6 +22,7 @@ export const commands: Record<string, Loader> = {
   install: () => load(import("./install")),
   uninstall: () => load(import("./uninstall")),
   trust: () => load(import("./trust")),
+  ui: () => load(import("./ui")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */

@@ -14,6 +14,8 @@ import { nearTombstones, recordShingles } from "./near"
 const SINGLE_VALUED = new Set(["context"])
 
 export interface ItemEdits {
+  /** A person's reclassification (e.g. a mined "note" that is really a "decision"). */
+  kind?: string
   title?: string
   body?: string
   entities?: string[]
@@ -34,7 +36,8 @@ type Loaded = Exclude<ReturnType<typeof loadItem>, { error: string }>
 /** Replace an item's content, keeping the old content as a sealed version. Same checks as a write. */
 function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: WriteContext): WriteResult | undefined {
   const id = row.id
-  const p = prepareItem({ kind: view.kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
+  const kind = edits.kind ?? view.kind
+  const p = prepareItem({ kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
   if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason }
   const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
   const marks = prints.map(() => "?").join(",")
@@ -47,10 +50,11 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
     .query("INSERT INTO memory_versions (id, item, project, content_enc, recorded_at) VALUES (?, ?, ?, ?, ?)")
     .run(versionId, id, row.project, sealContent(store.keys, "memory_versions", versionId, row.project, view), now())
   store.db
-    .query("UPDATE memory_items SET content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?")
+    .query("UPDATE memory_items SET kind = ?, content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?")
     .run(
+      kind,
       sealContent(store.keys, "memory_items", id, row.project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }),
-      itemPrint(store.keys, view.kind, row.scope, p.title, p.body),
+      itemPrint(store.keys, kind, row.scope, p.title, p.body),
       prints[0] as string,
       p.title ? (prints[1] as string) : null,
       entityKeyGroups(store.keys, p.entities),
@@ -87,8 +91,8 @@ export function approve(store: Store, id: string, ctx: WriteContext, edits?: Ite
     const replaced = store.db
       .query("SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'")
       .all(id) as Array<{ id: string }>
-    if (SINGLE_VALUED.has(view.kind)) {
-      replaced.push(...(store.db.query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?").all(row.project, row.scope, view.kind, id) as Array<{ id: string }>))
+    if (SINGLE_VALUED.has(edits?.kind ?? view.kind)) {
+      replaced.push(...(store.db.query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?").all(row.project, row.scope, edits?.kind ?? view.kind, id) as Array<{ id: string }>))
     }
     for (const r of replaced) supersedeRow(store, r.id, id, row.project, ctx.actor)
     return { outcome: "created", id, status: "active" } as WriteResult
