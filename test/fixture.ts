@@ -53,3 +53,23 @@ export function readStoreFile(path: string): Buffer {
   closeAllDbs()
   return require("node:fs").readFileSync(path) as Buffer
 }
+
+/**
+ * Gives the calling test file its own `$EGC_HOME` (the run shares one otherwise): for tests that
+ * count rows across projects or read every file of the home, so other files' writes never count.
+ * Call at the top level of the test file.
+ */
+export function ownEgcHome(): void {
+  const { afterAll, afterEach, beforeEach } = require("bun:test") as typeof import("bun:test")
+  const home = tmpdir()
+  const shared = process.env.EGC_HOME
+  const closeAll = () => (require("../src/core/db") as typeof import("../src/core/db")).closeAllDbs()
+  beforeEach(() => {
+    process.env.EGC_HOME = join(home.path, "egc")
+  })
+  afterEach(() => {
+    closeAll()
+    process.env.EGC_HOME = shared
+  })
+  afterAll(() => home[Symbol.dispose]())
+}

@@ -42,11 +42,13 @@ export interface RunRecord {
 
 let ready: Database | undefined
 
+/** The ledger's handle: core/db's connection for the current home, migrated once per connection. */
 function db(): Database {
-  if (ready) return ready
   const handle = openDb()
-  migrate(handle, "crush", MIGRATIONS)
-  ready = handle
+  if (ready !== handle) {
+    migrate(handle, "crush", MIGRATIONS)
+    ready = handle
+  }
   return handle
 }
 

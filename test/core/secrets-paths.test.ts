@@ -1,7 +1,6 @@
-import { afterEach, beforeEach, describe, expect, test } from "bun:test"
+import { describe, expect, test } from "bun:test"
 import { readdirSync, readFileSync, statSync } from "node:fs"
 import { dirname, join } from "node:path"
-import { closeDb } from "../../src/core/db"
 import { createLogger, logToFile, logToStderr } from "../../src/core/log"
 import { paths } from "../../src/core/paths"
 import { resolveProject } from "../../src/core/project"
@@ -11,20 +10,11 @@ import { recordVerdict } from "../../src/guard"
 import { listEvents } from "../../src/guard/record"
 import { readEvents, send } from "../../src/mesh"
 import { openMemory } from "../../src/memory"
-import { tmpdir } from "../fixture"
+import { ownEgcHome, tmpdir } from "../fixture"
 import { session } from "../mesh/_mesh"
 
-// This test reads every file under $EGC_HOME and writes crush runs, mesh events and guard records:
-// it gets its own home, so neither it nor the tests that count rows see each other's writes.
-const ownHome = tmpdir()
-const sharedHome = process.env.EGC_HOME
-beforeEach(() => {
-  process.env.EGC_HOME = join(ownHome.path, "egc")
-})
-afterEach(() => {
-  closeDb()
-  process.env.EGC_HOME = sharedHome
-})
+// reads every file under $EGC_HOME and writes crush runs: its own home, so no other test sees them
+ownEgcHome()
 
 /** Every file under $EGC_HOME, read as bytes. */
 function allFiles(dir: string): string[] {

@@ -2,6 +2,10 @@ import { describe, expect, test } from "bun:test"
 import { setClock } from "../../src/core/clock"
 import { recordRun, savings } from "../../src/crush/ledger"
 import { parseSince } from "../../src/crush/since"
+import { ownEgcHome } from "../fixture"
+
+// counts runs across projects: its own home, so other tests' runs never count
+ownEgcHome()
 
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 4, 10, 12)

@@ -7,7 +7,10 @@ import { resolveProject } from "../../src/core/project"
 import { recordRun } from "../../src/crush/ledger"
 import { crushTools } from "../../src/mcp/tools/crush"
 import { ToolFailure, type ToolContext } from "../../src/mcp/tool"
-import { tmpdir } from "../fixture"
+import { ownEgcHome, tmpdir } from "../fixture"
+
+// counts runs across projects: its own home, so other tests' runs never count
+ownEgcHome()
 
 /** token_savings through a real SDK client and server (the SDK validates input and output). */
 async function connect(ctx: ToolContext) {
