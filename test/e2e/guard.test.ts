@@ -109,13 +109,19 @@ describe("egc guard (compiled binary)", () => {
     expect((await check("killall node")).code).toBe(3)
   })
 
-  test("a broken config file still judges on the defaults and says so on stderr", async () => {
+  // At the command line a broken config file is an error to fix (78), never an allow; hooks judge on
+  // the defaults instead (test/faults/fault-table.test.ts).
+  test("a broken config file is a configuration error naming the file; nothing is judged as allowed", async () => {
     using tmp = tmpdir({ git: true })
     writeFile(join(tmp.path, ".egc/config.json"), '{ "guard": { "enabled": false }')
     const r = await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: tmp.path })
-    expect(r.code).toBe(2)
+    expect(r.code).toBe(78)
+    expect(r.stdout).toBe("")
     expect(r.stderr).toContain(join(tmp.path, ".egc/config.json"))
     expect(r.stderr).toContain("not valid JSON")
+    const ls = await runEgc(["guard", "check", "--no-record", "ls"], { cwd: tmp.path })
+    expect(ls.code).toBe(78)
+    writeFile(join(tmp.path, ".egc/config.json"), '{ "guard": { "protectedPaths": ["secret/"] } }')
     const ok = await runEgc(["guard", "check", "--no-record", "ls"], { cwd: tmp.path })
     expect(ok.code).toBe(0)
   })

@@ -109,7 +109,8 @@ describe("verdict log", () => {
     withHome(bad, true, (home) => {
       expect(check(home)).toEqual(healthy)
       expect(logOf(home)).toContain("cannot record a guard verdict")
-      expect(logOf(home)).toContain("E_DB_CORRUPT")
+      // no key yet beside a database that cannot be read: the key layer is first to refuse, and says why
+      expect(logOf(home)).toMatch(/E_DB_CORRUPT|database cannot be read/)
     })
   }, 60_000)
 

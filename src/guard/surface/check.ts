@@ -12,7 +12,7 @@ interface CheckFlags {
 }
 
 export async function check(command: string, flags: CheckFlags): Promise<void> {
-  const ctx = await contextFor(flags.cwd)
+  const ctx = await contextFor(flags.cwd, { strict: true })
   const v = judgeCommand(command, ctx)
   process.stdout.write(`${flags.json ? verdictJson(v) : verdictText(v)}\n`)
   if (flags.record) await record(v, command, ctx.cwd, "check")
@@ -40,7 +40,7 @@ export async function checkBatch(flags: CheckFlags): Promise<void> {
     } else {
       const cwd = typeof request.cwd === "string" && request.cwd ? resolve(flags.cwd, request.cwd) : flags.cwd
       let ctx = contexts.get(cwd)
-      if (!ctx) contexts.set(cwd, (ctx = contextFor(cwd)))
+      if (!ctx) contexts.set(cwd, (ctx = contextFor(cwd, { strict: true })))
       const resolved = await ctx
       v = judgeCommand(request.command, resolved)
       if (flags.record) await record(v, request.command, resolved.cwd, "batch")

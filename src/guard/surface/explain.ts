@@ -9,7 +9,7 @@ interface ExplainFlags {
 
 /** `egc guard explain`: every command the guard found, what each rule said, and the final verdict. */
 export async function explain(command: string, flags: ExplainFlags): Promise<void> {
-  const ctx = await contextFor(flags.cwd)
+  const ctx = await contextFor(flags.cwd, { strict: true })
   const j = judge(command, ctx, { trace: true })
   if (flags.json) {
     process.stdout.write(`${JSON.stringify({ verdict: j.verdict, commands: j.trace ?? [], findings: j.findings, parseErrors: j.parseErrors, cwd: j.scene.cwd, projectRoot: j.scene.projectRoot ?? null })}\n`)

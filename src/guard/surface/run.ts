@@ -17,7 +17,7 @@ export async function runGuarded(argv: string[], flags: RunFlags): Promise<void>
     return
   }
   const command = quoteArgv(argv)
-  const ctx = await contextFor(flags.cwd)
+  const ctx = await contextFor(flags.cwd, { strict: true })
   const v = judgeCommand(command, ctx)
   if (v.decision !== "allow" && flags.record) await record(v, command, ctx.cwd, "run")
   if (v.decision === "deny") {
