@@ -1,9 +1,7 @@
 import { familyOf, type Family } from "./family"
 import { programWords } from "./command"
-import { filterFor, looksLikeJson } from "./filters"
 import { crushJson } from "./filters/json"
-import { namedTerms } from "./filters/_named"
-import { filterContext, type FilterContext, type LineFilter, type Selection } from "./filters/_select"
+import { filterContext, filterFor, looksLikeJson, namedTerms, type FilterContext, type LineFilter, type Selection } from "./filters"
 import { clipLine, LONG_LINE } from "./clip"
 import { decode, looksBinary, needsCleaning, plain, toLines } from "./text"
 

@@ -1,6 +1,6 @@
 import { clipLine, LONG_LINE } from "./clip"
 import { mustKeep } from "./keep"
-import { isOwnFrame } from "./filters/_noise"
+import { isOwnFrame } from "./filters"
 import { plain, stripAnsi } from "./text"
 
 /**

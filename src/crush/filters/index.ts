@@ -31,3 +31,8 @@ export function looksLikeJson(lines: string[]): boolean {
   const last = lines.findLast((l) => l.trim())?.trimEnd() ?? ""
   return (first.startsWith("{") && last.endsWith("}")) || (first.startsWith("[") && last.endsWith("]"))
 }
+
+// what the pipeline and the streaming summary share with the filters
+export { namedTerms } from "./_named"
+export { isOwnFrame } from "./_noise"
+export { filterContext, type FilterContext, type LineFilter, type Selection } from "./_select"

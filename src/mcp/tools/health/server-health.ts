@@ -6,7 +6,7 @@ import { paths } from "../../../core/paths"
 import { VERSION } from "../../../version"
 import { runProbe, type Probe } from "../../health"
 import type { ToolContext } from "../../tool"
-import { memoryFor } from "../memory/_shared"
+import { memoryFor } from "../_memory"
 import { defineTool } from "../../tool"
 import description from "./server-health.md" with { type: "text" }
 

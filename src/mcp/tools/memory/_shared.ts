@@ -1,23 +1,9 @@
 import { z } from "zod"
-import { paths } from "../../../core/paths"
-import type { Actor, ItemView, Memory, Unreadable, WriteResult } from "../../../memory"
+import type { Actor, ItemView, Unreadable, WriteResult } from "../../../memory"
 import { ToolFailure, type ToolContext } from "../../tool"
 
 /** What every memory tool shares: the process's memory handle, the agent actor, and output shapes. */
-let opened: { db: string; memory: Memory } | undefined
-
-/** The memory faculty loads on the first memory call, not at server start (tools/list stays fast). */
-export async function memoryFor(ctx: ToolContext): Promise<Memory> {
-  const db = paths.db()
-  if (opened?.db === db) return opened.memory
-  const { openMemory } = await import("../../../memory")
-  const m = ctx.config.memory
-  const memory = openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours })
-  // once per server process: lesson decay and working-memory expiry (both idempotent)
-  memory.maintain()
-  opened = { db, memory }
-  return memory
-}
+export { memoryFor } from "../_memory"
 
 export const agent = (ctx: ToolContext): Actor => ({ source: "agent", sessionId: ctx.session.id, ...(ctx.session.client ? { tool: ctx.session.client } : {}) })
 
