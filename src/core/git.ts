@@ -181,13 +181,25 @@ function defaultBranch(commonDir: string): string | undefined {
   return undefined
 }
 
+/** Hosts that treat owner and repository names case-insensitively: their paths are folded to lower case. */
+export const CASE_INSENSITIVE_HOSTS: ReadonlySet<string> = new Set(["github.com", "gitlab.com", "bitbucket.org"])
+
 /**
  * Normalise a remote url so that the ssh, scp-like and https forms of one repository agree:
  * `git@github.com:Acme/api.git`, `ssh://git@github.com/Acme/api` and
- * `https://user:token@github.com/Acme/api.git/` all become `github.com/Acme/api`.
+ * `https://user:token@github.com/acme/api.git/` all become `github.com/acme/api` (the path is folded
+ * only on CASE_INSENSITIVE_HOSTS; elsewhere `Acme` and `acme` may be two repositories).
  * Credentials are dropped. Local paths stay paths (made absolute by the caller).
  */
 export function normalizeRemote(url: string): string {
+  const exact = normalizeRemoteExact(url)
+  const slash = exact.indexOf("/")
+  if (slash <= 0 || exact.startsWith("path:") || exact.startsWith("file:")) return exact
+  return CASE_INSENSITIVE_HOSTS.has(exact.slice(0, slash)) ? exact.toLowerCase() : exact
+}
+
+/** The normalisation of egc before 0.x folded case: kept to find the ids items were stored under. */
+export function normalizeRemoteExact(url: string): string {
   let u = url.trim()
   let host = ""
   let path = ""

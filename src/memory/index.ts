@@ -14,6 +14,7 @@ import { MIGRATIONS } from "./_schema"
 import { type Store } from "./_store"
 import { renderState } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
+import { adoptAliases } from "./write/adopt"
 import { forget, liftTombstone } from "./write/forget"
 import { hide, restore } from "./write/hide"
 import { writeItem } from "./write/item"
@@ -120,7 +121,7 @@ export function openMemory(opts: OpenOptions = {}): Memory {
 }
 
 export function createMemory(store: Store): Memory {
-  return {
+  return followAliases(store, {
     store,
     write: (input, ctx) => writeItem(store, input, ctx),
     list: (q) => listItems(store, q),
@@ -165,5 +166,29 @@ export function createMemory(store: Store): Memory {
     grant: (q, actor) => recordGrant(store, q, actor),
     policy: (q) => getPolicy(store, q.project),
     setPolicy: (q, actor) => setPolicy(store, q, actor),
+  })
+}
+
+/**
+ * Before any call that names a project with older ids (`Project.aliases`), its items are re-keyed
+ * to the current id once (write/adopt.ts), so every read and write sees them wherever it starts.
+ */
+function followAliases<T extends object>(store: Store, api: T): T {
+  const visit = (arg: unknown) => {
+    const p = (arg as { project?: Project } | undefined)?.project
+    if (p && typeof p === "object" && p.aliases?.length) adoptAliases(store, p)
   }
+  const wrap = (o: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (typeof v === "function") o[k] = (...args: unknown[]) => (args.forEach(visit), (v as (...a: unknown[]) => unknown)(...args))
+      else if (v && typeof v === "object" && k !== "store") wrap(v as Record<string, unknown>)
+    }
+  }
+  wrap(api as Record<string, unknown>)
+  return api
+}
+
+/** Re-key items stored under a project's older ids now (normally done on its first use). */
+export function adoptProjectAliases(memory: Memory, project: Project): number {
+  return adoptAliases(memory.store, project)
 }
