@@ -1,0 +1,8 @@
+/**
+ * @module sync — memory beyond one home: plaintext export/import, passphrase-sealed backups, and
+ * team sync through a git remote. Everything it stores goes through memory's write layer.
+ */
+export { exportMarkdown, exportMemory, EXPORT_FORMAT, type ExportFile } from "./export"
+export { importMemory, parseExport, type ImportReport } from "./import"
+export { BACKUP_FORMAT, restoreBackup, writeBackup } from "./backup"
+export { readPassphrase } from "./passphrase"
