@@ -13,7 +13,7 @@ const VERSION = 1
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-export type Purpose = "content" | "hash" | "check" | "team"
+export type Purpose = "content" | "hash" | "check" | "team" | "sync-seal" | "sync-name"
 
 export function deriveKey(master: Uint8Array, purpose: Purpose): Uint8Array {
   return new Uint8Array(hkdfSync("sha256", master, new Uint8Array(0), `egc/v1/${purpose}`, 32))

@@ -6,3 +6,8 @@ export { exportMarkdown, exportMemory, EXPORT_FORMAT, type ExportFile } from "./
 export { importMemory, parseExport, type ImportReport } from "./import"
 export { BACKUP_FORMAT, restoreBackup, writeBackup } from "./backup"
 export { readPassphrase } from "./passphrase"
+export { initTeam, joinTeam, rotateTeam, setTrust, teamCtx, originFor, type TeamCtx } from "./team/team"
+export { push, SHAREABLE_KINDS, type PushReport } from "./team/push"
+export { pull, type PullReport } from "./team/pull"
+export { status, type SyncStatus } from "./team/status"
+export { syncChecks } from "./doctor"

@@ -23,6 +23,7 @@ export const commands: Record<string, Loader> = {
   uninstall: () => load(import("./uninstall")),
   backup: () => load(import("./backup")),
   restore: () => load(import("./restore")),
+  sync: () => load(import("./sync")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
