@@ -15,6 +15,7 @@ import { type Store } from "./_store"
 import { renderState } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
 import { adoptAliases } from "./write/adopt"
+import { archiveScope, branchScopes, moveScope, undoMoves, type BranchScope } from "./write/branches"
 import { forget, liftTombstone } from "./write/forget"
 import { hide, restore } from "./write/hide"
 import { writeItem } from "./write/item"
@@ -187,6 +188,14 @@ function followAliases<T extends object>(store: Store, api: T): T {
   wrap(api as Record<string, unknown>)
   return api
 }
+
+/** Branch scopes of a project with their names and live item counts (for following git). */
+export const listBranchScopes = (memory: Memory, project: Project): BranchScope[] => branchScopes(memory.store, project)
+export type { BranchScope }
+export const moveBranchScope = (memory: Memory, project: Project, q: { from: string; to: string; toName: string; why: string }, actor: Actor) =>
+  moveScope(memory.store, project, q, actor)
+export const archiveBranchScope = (memory: Memory, project: Project, scope: string, actor: Actor) => archiveScope(memory.store, project, scope, actor)
+export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) => undoMoves(memory.store, project, from, actor)
 
 /** Re-key items stored under a project's older ids now (normally done on its first use). */
 export function adoptProjectAliases(memory: Memory, project: Project): number {

@@ -42,7 +42,13 @@ export async function writeBackup(file: string, passphrase: string): Promise<{ k
   }
   const payload = new TextEncoder().encode(JSON.stringify({ key: exportMasterText(), db: dbBytes.toString("base64") }))
   const box = await sealWithPassphrase(passphrase, payload, binding(keys.keyId))
-  const out: BackupFile = { format: BACKUP_FORMAT, version: 1, keyId: keys.keyId, createdAt: new Date().toISOString(), box }
+  const out: BackupFile = {
+    format: BACKUP_FORMAT,
+    version: 1,
+    keyId: keys.keyId,
+    createdAt: new Date().toISOString(),
+    box,
+  }
   const text = `${JSON.stringify(out)}\n`
   writeFileSync(file, text, { mode: 0o600, flag: "wx" })
   return { keyId: keys.keyId, bytes: text.length }
@@ -81,7 +87,8 @@ export async function restoreBackup(file: string, passphrase: string): Promise<{
   writeFileSync(temp, Buffer.from(db, "base64"), { mode: 0o600, flag: "wx" })
   renameSync(temp, paths.db())
   try {
-    if (storedKeyId() !== backup.keyId) throw new EgcError("E_TAMPERED", `${file}: its database is not bound to its key`)
+    if (storedKeyId() !== backup.keyId)
+      throw new EgcError("E_TAMPERED", `${file}: its database is not bound to its key`)
     importMasterText(key, file)
   } catch (e) {
     // the database alone would make the next egc run refuse to create a key: take it back out

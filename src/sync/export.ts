@@ -36,18 +36,29 @@ export interface ExportFile {
   projects: ExportedProject[]
 }
 
-const scopeName = (s: string): ExportedItem["scope"] => (s === "global" ? "global" : s.startsWith("branch:") ? "branch" : "project")
+const scopeName = (s: string): ExportedItem["scope"] =>
+  s === "global" ? "global" : s.startsWith("branch:") ? "branch" : "project"
 
 function toExported(v: ItemView): ExportedItem {
   return {
-    kind: v.kind, title: v.title, body: v.body, scope: scopeName(v.scope), status: v.status === "pending" ? "pending" : "active",
-    entities: v.entities, tags: v.tags, confidence: v.confidence, validFrom: v.validFrom, recordedAt: v.recordedAt, source: v.source,
+    kind: v.kind,
+    title: v.title,
+    body: v.body,
+    scope: scopeName(v.scope),
+    status: v.status === "pending" ? "pending" : "active",
+    entities: v.entities,
+    tags: v.tags,
+    confidence: v.confidence,
+    validFrom: v.validFrom,
+    recordedAt: v.recordedAt,
+    source: v.source,
   }
 }
 
 /** An origin a project id is derived from, from its display form (`github.com/Org/Tool`), else undefined. */
 export function originOf(display: string): string | undefined {
-  if (display.startsWith("/") || /^(path|file):/.test(display) || !/^[^/\s]+\.[^/\s]+\/\S+/.test(display)) return undefined
+  if (display.startsWith("/") || /^(path|file):/.test(display) || !/^[^/\s]+\.[^/\s]+\/\S+/.test(display))
+    return undefined
   return normalizeRemote(`https://${display}`)
 }
 
@@ -70,13 +81,23 @@ export function exportMemory(memory: Memory, project: Project, opts: { all?: boo
 }
 
 export function exportMarkdown(file: ExportFile): string {
-  const out = [`# egc memory export (${file.exportedAt})`, "", "Plaintext: anyone who can read this file can read these memories.", ""]
+  const out = [
+    `# egc memory export (${file.exportedAt})`,
+    "",
+    "Plaintext: anyone who can read this file can read these memories.",
+    "",
+  ]
   for (const p of file.projects) {
     out.push(`## ${p.display}`, "")
     for (const i of p.items) {
       const flags = [i.kind, i.scope, i.status !== "active" ? i.status : undefined].filter(Boolean).join(", ")
       // a body is quoted line by line so a heading inside it cannot forge a section
-      out.push(`### ${i.title.replace(/\s+/g, " ")}`, "", `_${flags}; recorded ${new Date(i.recordedAt).toISOString()}_`, "")
+      out.push(
+        `### ${i.title.replace(/\s+/g, " ")}`,
+        "",
+        `_${flags}; recorded ${new Date(i.recordedAt).toISOString()}_`,
+        "",
+      )
       out.push(...i.body.split("\n").map((l) => `> ${l}`), "")
     }
   }

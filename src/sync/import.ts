@@ -28,9 +28,13 @@ export function parseExport(text: string, source: string): ExportFile {
     throw new EgcError("E_INPUT", `${source} is not an egc memory export (format ${EXPORT_FORMAT}, version 1)`)
   }
   for (const p of f.projects) {
-    if (typeof p?.display !== "string" || !Array.isArray(p.items)) throw new EgcError("E_INPUT", `${source}: a project entry is malformed`)
+    if (typeof p?.display !== "string" || !Array.isArray(p.items))
+      throw new EgcError("E_INPUT", `${source}: a project entry is malformed`)
     for (const i of p.items) {
-      const ok = typeof i?.kind === "string" && typeof i.body === "string" && (i.title === undefined || typeof i.title === "string")
+      const ok =
+        typeof i?.kind === "string" &&
+        typeof i.body === "string" &&
+        (i.title === undefined || typeof i.title === "string")
       if (!ok) throw new EgcError("E_INPUT", `${source}: an item of ${p.display} is malformed`)
     }
   }
@@ -42,10 +46,16 @@ function matches(file: ExportFile, project: Project): (p: ExportedProject) => bo
   const local = file.projects.filter((p) => p.display !== "global")
   if (local.length <= 1) return () => true
   const mine = project.basis === "origin" ? originOf(project.display) : undefined
-  return (p) => p.display === "global" || (!!mine && (p.origin ?? originOf(p.display)) === mine) || p.display === project.display
+  return (p) =>
+    p.display === "global" || (!!mine && (p.origin ?? originOf(p.display)) === mine) || p.display === project.display
 }
 
-export function importMemory(memory: Memory, project: Project, file: ExportFile, opts: { trust?: boolean } = {}): ImportReport {
+export function importMemory(
+  memory: Memory,
+  project: Project,
+  file: ExportFile,
+  opts: { trust?: boolean } = {},
+): ImportReport {
   const report: ImportReport = { created: 0, pending: 0, unchanged: 0, refused: [], skipped: [] }
   const mine = matches(file, project)
   for (const p of file.projects) {
@@ -58,11 +68,22 @@ export function importMemory(memory: Memory, project: Project, file: ExportFile,
   return report
 }
 
-function importOne(memory: Memory, project: Project, global: boolean, i: ExportedItem, trust: boolean, report: ImportReport): void {
+function importOne(
+  memory: Memory,
+  project: Project,
+  global: boolean,
+  i: ExportedItem,
+  trust: boolean,
+  report: ImportReport,
+): void {
   const scope: ScopeName = global || i.scope === "global" ? "global" : "project"
   const input = {
-    kind: i.kind, title: i.title, body: i.body, scope,
-    ...(Array.isArray(i.entities) ? { entities: i.entities } : {}), ...(Array.isArray(i.tags) ? { tags: i.tags } : {}),
+    kind: i.kind,
+    title: i.title,
+    body: i.body,
+    scope,
+    ...(Array.isArray(i.entities) ? { entities: i.entities } : {}),
+    ...(Array.isArray(i.tags) ? { tags: i.tags } : {}),
     ...(typeof i.confidence === "number" ? { confidence: i.confidence } : {}),
     ...(typeof i.validFrom === "number" ? { validFrom: i.validFrom } : {}),
   }

@@ -6,7 +6,8 @@ export async function readPassphrase(opts: { file?: string; confirm?: boolean; p
   if (opts.file !== undefined) {
     let text: string
     try {
-      if (statSync(opts.file).size > 4096) throw new EgcError("E_INPUT", `${opts.file} is too large to be a passphrase file`)
+      if (statSync(opts.file).size > 4096)
+        throw new EgcError("E_INPUT", `${opts.file} is too large to be a passphrase file`)
       text = readFileSync(opts.file, "utf8")
     } catch (cause) {
       if (cause instanceof EgcError) throw cause

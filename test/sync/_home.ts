@@ -21,9 +21,16 @@ export function newHome(name: string): Home {
     egc: (args, cwd, extra = {}) => runSource(args, { cwd, env: { ...env, ...extra } }),
     async act<T>(cwd: string, ops: unknown[]) {
       const proc = Bun.spawn([process.execPath, "run", ACT, cwd, JSON.stringify(ops)], {
-        cwd, env: { ...process.env, ...env }, stdout: "pipe", stderr: "pipe",
+        cwd,
+        env: { ...process.env, ...env },
+        stdout: "pipe",
+        stderr: "pipe",
       })
-      const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+      const [code, out, err] = await Promise.all([
+        proc.exited,
+        new Response(proc.stdout).text(),
+        new Response(proc.stderr).text(),
+      ])
       if (code !== 0) throw new Error(`act failed (${code}): ${err}`)
       return JSON.parse(out) as T
     },

@@ -25,7 +25,11 @@ describe("backup → restore on a fresh home", () => {
     expect(statSync(file).mode & 0o777).toBe(0o600)
     const raw = readFileSync(file, "utf8")
     expect(raw).not.toContain("zebra-canary-4711")
-    expect(raw).not.toContain(readFileSync(join(one.path, "keys", "master.key"), "utf8").split(" ")[1]?.trim() ?? "never")
+    expect(raw).not.toContain(
+      readFileSync(join(one.path, "keys", "master.key"), "utf8")
+        .split(" ")[1]
+        ?.trim() ?? "never",
+    )
     const iterations = JSON.parse(raw).box.iterations
     expect(iterations).toBeGreaterThanOrEqual(600_000)
 

@@ -3,7 +3,11 @@ import { printData, ui } from "../ui"
 
 /** `egc backup FILE` / `egc restore FILE`: the database and the key, sealed under a passphrase. */
 const passphraseArg = {
-  "passphrase-file": { type: "string", description: "read the passphrase from this file's first line (scripts)", valueHint: "file" },
+  "passphrase-file": {
+    type: "string",
+    description: "read the passphrase from this file's first line (scripts)",
+    valueHint: "file",
+  },
 } as const
 
 export const backup = defineCommand({
@@ -13,7 +17,9 @@ export const backup = defineCommand({
     const { readPassphrase, writeBackup } = await import("../../sync")
     const passphrase = await readPassphrase({ file: args["passphrase-file"], confirm: true })
     const r = await writeBackup(String(args.file), passphrase)
-    ;(await ui()).success(`backup written to ${args.file} (key id ${r.keyId}, mode 0600); without the passphrase it opens nothing`)
+    ;(await ui()).success(
+      `backup written to ${args.file} (key id ${r.keyId}, mode 0600); without the passphrase it opens nothing`,
+    )
   },
 })
 

@@ -14,17 +14,33 @@ const sync = () => import("../../sync")
 const remoteOf = (url: string) => (existsSync(url) ? resolve(url) : url)
 const setupArgs = {
   ...cwdArgs,
-  remote: { type: "string", required: true, description: "the team's git repository (url or local path)", valueHint: "url" },
+  remote: {
+    type: "string",
+    required: true,
+    description: "the team's git repository (url or local path)",
+    valueHint: "url",
+  },
   name: { type: "string", description: "how teammates see you (default user@host)" },
   trust: { type: "boolean", description: "pulled items are approved at once (default: they wait for review)" },
 } as const
 
 const init = defineCommand({
   meta: { name: "init", description: "start a team remote for this project and make its team key (shown once)" },
-  args: { ...setupArgs, "key-out": { type: "string", description: "write the team key to this new file (0600) instead of showing it", valueHint: "file" } },
+  args: {
+    ...setupArgs,
+    "key-out": {
+      type: "string",
+      description: "write the team key to this new file (0600) instead of showing it",
+      valueHint: "file",
+    },
+  },
   async run({ args }) {
     const { initTeam } = await sync()
-    const r = initTeam(here(args.cwd), { remote: remoteOf(args.remote), ...(args.name ? { member: args.name } : {}), trust: Boolean(args.trust) })
+    const r = initTeam(here(args.cwd), {
+      remote: remoteOf(args.remote),
+      ...(args.name ? { member: args.name } : {}),
+      trust: Boolean(args.trust),
+    })
     const u = await ui()
     if (args["key-out"]) {
       try {
@@ -42,11 +58,19 @@ const init = defineCommand({
 
 const join = defineCommand({
   meta: { name: "join", description: "join a team remote with the team key (asked on the terminal, or --key-file)" },
-  args: { ...setupArgs, "key-file": { type: "string", description: "read the team key from this file", valueHint: "file" } },
+  args: {
+    ...setupArgs,
+    "key-file": { type: "string", description: "read the team key from this file", valueHint: "file" },
+  },
   async run({ args }) {
     const { joinTeam, readPassphrase } = await sync()
     const key = await readPassphrase({ file: args["key-file"], prompt: "team key: " })
-    const opts = { remote: remoteOf(args.remote), key, ...(args.name ? { member: args.name } : {}), ...(args.trust ? { trust: true } : {}) }
+    const opts = {
+      remote: remoteOf(args.remote),
+      key,
+      ...(args.name ? { member: args.name } : {}),
+      ...(args.trust ? { trust: true } : {}),
+    }
     const r = joinTeam(here(args.cwd), opts)
     ;(await ui()).success(`joined; ${r.keys} team key(s) kept. Run egc sync pull`)
   },
@@ -70,7 +94,9 @@ const pull = defineCommand({
     const { pull, teamCtx } = await sync()
     const r = pull(openMemory(), teamCtx(here(args.cwd)))
     if (args.json) return printData(r)
-    const lines = [`${r.received} received (${r.pending} pending review), ${r.unchanged} already known, ${r.forgotten} forgotten by teammates`]
+    const lines = [
+      `${r.received} received (${r.pending} pending review), ${r.unchanged} already known, ${r.forgotten} forgotten by teammates`,
+    ]
     for (const x of r.refused) lines.push(`  refused ${x.file}: ${x.reason}`)
     printData(lines.join("\n"))
   },
@@ -85,9 +111,15 @@ const status = defineCommand({
     if (args.json) return printData(s)
     const when = (t?: number) => (t ? new Date(t).toISOString() : "never")
     const lines = [
-      `remote   ${s.remote}`, `you      ${s.member}`, `trust    ${s.trusted ? "pulled items approved at once" : "pulled items wait for review"}`,
-      `pushed   ${when(s.pushedAt)}   pulled ${when(s.pulledAt)}`, `sent     ${s.sent} items`,
-      ...s.received.map((r) => `from ${r.from ?? "?"} at ${when(r.at)}: ${r.forgotten ? "(forgotten)" : `${r.status ?? "?"} ${JSON.stringify(r.title ?? "")}`}`),
+      `remote   ${s.remote}`,
+      `you      ${s.member}`,
+      `trust    ${s.trusted ? "pulled items approved at once" : "pulled items wait for review"}`,
+      `pushed   ${when(s.pushedAt)}   pulled ${when(s.pulledAt)}`,
+      `sent     ${s.sent} items`,
+      ...s.received.map(
+        (r) =>
+          `from ${r.from ?? "?"} at ${when(r.at)}: ${r.forgotten ? "(forgotten)" : `${r.status ?? "?"} ${JSON.stringify(r.title ?? "")}`}`,
+      ),
       ...s.refused.map((r) => `refused ${r.file}: ${r.reason}`),
     ]
     printData(lines.join("\n"))
@@ -95,8 +127,14 @@ const status = defineCommand({
 })
 
 const rotate = defineCommand({
-  meta: { name: "rotate", description: "new team key for new envelopes (after someone leaves); pass it to those who stay" },
-  args: { ...cwdArgs, "key-out": { type: "string", description: "write the new key to this new file (0600)", valueHint: "file" } },
+  meta: {
+    name: "rotate",
+    description: "new team key for new envelopes (after someone leaves); pass it to those who stay",
+  },
+  args: {
+    ...cwdArgs,
+    "key-out": { type: "string", description: "write the new key to this new file (0600)", valueHint: "file" },
+  },
   async run({ args }) {
     const { rotateTeam } = await sync()
     const r = rotateTeam(here(args.cwd))
@@ -118,6 +156,9 @@ const trust = defineCommand({
 })
 
 export default defineCommand({
-  meta: { name: "sync", description: "share memory with a team through a git remote: init, join, push, pull, status, rotate, trust" },
+  meta: {
+    name: "sync",
+    description: "share memory with a team through a git remote: init, join, push, pull, status, rotate, trust",
+  },
   subCommands: { init, join, push, pull, status, rotate, trust },
 })

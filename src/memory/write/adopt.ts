@@ -21,7 +21,8 @@ export function adoptAliases(store: Store, project: Project): number {
   for (const from of aliases) {
     const key = `${from}>${project.id}`
     if (seen.has(key)) continue
-    if (store.db.query("SELECT 1 FROM memory_projects WHERE id = ?").get(from)) moved += tx(store, () => rekey(store, from, project))
+    if (store.db.query("SELECT 1 FROM memory_projects WHERE id = ?").get(from))
+      moved += tx(store, () => rekey(store, from, project))
     seen.add(key)
   }
   return moved
@@ -37,19 +38,31 @@ function rekey(store: Store, from: string, project: Project): number {
   const rev = nextRev(store)
   const items = db.query("SELECT id, content_enc FROM memory_items WHERE project = ?").all(from) as Row[]
   for (const r of items) {
-    db.query("UPDATE memory_items SET project = ?, content_enc = ?, rev = ? WHERE id = ?").run(to, reseal("memory_items", r), rev, r.id)
+    db.query("UPDATE memory_items SET project = ?, content_enc = ?, rev = ? WHERE id = ?").run(
+      to,
+      reseal("memory_items", r),
+      rev,
+      r.id,
+    )
   }
   const versions = db.query("SELECT id, content_enc FROM memory_versions WHERE project = ?").all(from) as Row[]
   for (const r of versions) {
-    db.query("UPDATE memory_versions SET project = ?, content_enc = ? WHERE id = ?").run(to, reseal("memory_versions", r), r.id)
+    db.query("UPDATE memory_versions SET project = ?, content_enc = ? WHERE id = ?").run(
+      to,
+      reseal("memory_versions", r),
+      r.id,
+    )
   }
   type Branch = { scope: string; name_enc: Uint8Array }
   const branches = db.query("SELECT scope, name_enc FROM memory_branches WHERE project = ?").all(from) as Branch[]
   for (const b of branches) {
     const name = openName(keys, "memory_branches", b.scope, from, b.name_enc)
     db.query("DELETE FROM memory_branches WHERE project = ? AND scope = ?").run(from, b.scope)
-    db.query("INSERT OR IGNORE INTO memory_branches (project, scope, name_enc) VALUES (?, ?, ?)")
-      .run(to, b.scope, sealName(keys, "memory_branches", b.scope, to, name))
+    db.query("INSERT OR IGNORE INTO memory_branches (project, scope, name_enc) VALUES (?, ?, ?)").run(
+      to,
+      b.scope,
+      sealName(keys, "memory_branches", b.scope, to, name),
+    )
   }
   for (const table of ["memory_edges", "memory_grants", "memory_conflicts"]) {
     db.query(`UPDATE ${table} SET project = ? WHERE project = ?`).run(to, from)
@@ -61,12 +74,24 @@ function rekey(store: Store, from: string, project: Project): number {
   for (const table of ["memory_tombstones", "memory_tomb_shingles", "memory_snapshots"]) {
     db.query(`DELETE FROM ${table} WHERE project = ?`).run(from)
   }
-  const old = db.query("SELECT consent, created_at FROM memory_projects WHERE id = ?").get(from) as { consent: string | null; created_at: number }
+  const old = db.query("SELECT consent, created_at FROM memory_projects WHERE id = ?").get(from) as {
+    consent: string | null
+    created_at: number
+  }
   if (!db.query("SELECT 1 FROM memory_projects WHERE id = ?").get(to)) {
-    db.query("INSERT INTO memory_projects (id, display_enc, consent, created_at) VALUES (?, ?, ?, ?)")
-      .run(to, sealName(keys, "memory_projects", to, to, project.display), old.consent, old.created_at)
+    db.query("INSERT INTO memory_projects (id, display_enc, consent, created_at) VALUES (?, ?, ?, ?)").run(
+      to,
+      sealName(keys, "memory_projects", to, to, project.display),
+      old.consent,
+      old.created_at,
+    )
   }
   db.query("DELETE FROM memory_projects WHERE id = ?").run(from)
-  appendAudit(db, keys, { project: to, action: "rekey", actor: { source: "cli", tool: "egc" }, detail: `from ${from}: ${items.length} items` })
+  appendAudit(db, keys, {
+    project: to,
+    action: "rekey",
+    actor: { source: "cli", tool: "egc" },
+    detail: `from ${from}: ${items.length} items`,
+  })
   return items.length
 }

@@ -19,12 +19,14 @@ export function ensureClone(project: string, remote: string): string {
     ensurePrivateDir(paths.sync())
     mkdirSync(dirname(dir), { recursive: true, mode: 0o700 })
     gitOk(["clone", "-q", remote, dir], dirname(dir), `cloning the team remote ${remote}`)
-    if (git(["rev-parse", "-q", "--verify", "HEAD"], dir).code !== 0) gitOk(["symbolic-ref", "HEAD", `refs/heads/${BRANCH}`], dir, "setting the branch")
+    if (git(["rev-parse", "-q", "--verify", "HEAD"], dir).code !== 0)
+      gitOk(["symbolic-ref", "HEAD", `refs/heads/${BRANCH}`], dir, "setting the branch")
   }
   return dir
 }
 
-const hasRemoteBranch = (dir: string) => git(["rev-parse", "-q", "--verify", `refs/remotes/origin/${BRANCH}`], dir).code === 0
+const hasRemoteBranch = (dir: string) =>
+  git(["rev-parse", "-q", "--verify", `refs/remotes/origin/${BRANCH}`], dir).code === 0
 const hasHead = (dir: string) => git(["rev-parse", "-q", "--verify", "HEAD"], dir).code === 0
 
 /** Bring the clone up to the remote: fetch, then replay our unpushed commits on top (they never conflict). */

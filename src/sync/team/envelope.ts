@@ -26,7 +26,9 @@ export function parseTeamKey(text: string): TeamKey {
   const t = text.trim()
   const raw = t.startsWith(PREFIX) ? Buffer.from(t.slice(PREFIX.length), "base64url") : undefined
   if (!raw || raw.length !== 32 || !/^[A-Za-z0-9_-]{43}$/.test(t.slice(PREFIX.length))) {
-    throw new EgcError("E_KEY_INVALID", "not an egc team key (egc-team-v1-…)", { hint: "ask the teammate who ran egc sync init for the key" })
+    throw new EgcError("E_KEY_INVALID", "not an egc team key (egc-team-v1-…)", {
+      hint: "ask the teammate who ran egc sync init for the key",
+    })
   }
   const bytes = new Uint8Array(raw)
   return {
@@ -73,7 +75,12 @@ export function fileName(key: TeamKey, p: Payload, authorTag: string): string {
 
 export function sealEnvelope(key: TeamKey, origin: string, name: string, p: Payload): string {
   const sealed = seal(key.seal, new TextEncoder().encode(JSON.stringify(p)), binding(origin, name))
-  const file: EnvelopeFile = { v: 1, team: key.tag, project: projectDir(key, origin), sealed: Buffer.from(sealed).toString("base64") }
+  const file: EnvelopeFile = {
+    v: 1,
+    team: key.tag,
+    project: projectDir(key, origin),
+    sealed: Buffer.from(sealed).toString("base64"),
+  }
   return `${JSON.stringify(file)}\n`
 }
 
@@ -99,7 +106,10 @@ export function openEnvelope(keys: TeamKey[], origin: string, name: string, text
     return { ok: false, reason: "tampered: failed authentication (altered, renamed or moved from another project)" }
   }
   // the name carries the item and version: a payload of another item under this name is refused
-  const expected = payload.op === "forget" ? name.startsWith(`${itemTag(key, payload.shared)}-forget-`) : name === fileName(key, payload, "")
+  const expected =
+    payload.op === "forget"
+      ? name.startsWith(`${itemTag(key, payload.shared)}-forget-`)
+      : name === fileName(key, payload, "")
   if (!expected || (payload.op === "put" && payload.version !== versionOf(key, payload))) {
     return { ok: false, reason: "tampered: the envelope does not match its name" }
   }

@@ -17,7 +17,10 @@ export function git(args: string[], cwd: string): GitOut {
   try {
     proc = Bun.spawnSync(["git", ...IDENTITY, ...args], { cwd, stdin: "ignore", stdout: "pipe", stderr: "pipe" })
   } catch (cause) {
-    throw new EgcError("E_NOT_FOUND", "git is not installed or not on PATH", { cause, hint: "install git; team sync runs through it" })
+    throw new EgcError("E_NOT_FOUND", "git is not installed or not on PATH", {
+      cause,
+      hint: "install git; team sync runs through it",
+    })
   }
   return { code: proc.exitCode ?? 1, stdout: proc.stdout.toString(), stderr: proc.stderr.toString() }
 }

@@ -63,7 +63,12 @@ function applyPut(memory: Memory, t: TeamCtx, p: Payload, report: PullReport): O
   if (link?.forgotten || link?.version === p.version) return { ok: true }
   if (link?.direction === "out") return { ok: true }
   const input = {
-    kind: p.kind, title: p.title, body: p.body, scope: "project" as const, entities: p.entities, tags: p.tags,
+    kind: p.kind,
+    title: p.title,
+    body: p.body,
+    scope: "project" as const,
+    entities: p.entities,
+    tags: p.tags,
     ...(link?.local ? { supersedes: link.local } : {}),
   }
   let r: WriteResult = memory.write(input, { project: t.project, actor: actor(p) })
@@ -71,7 +76,8 @@ function applyPut(memory: Memory, t: TeamCtx, p: Payload, report: PullReport): O
     const { supersedes: _, ...plain } = input
     r = memory.write(plain, { project: t.project, actor: actor(p) })
   }
-  if (r.outcome === "refused" || !r.id) return { ok: false, reason: `${r.code ?? "refused"}: ${r.reason ?? "refused by the write layer"}` }
+  if (r.outcome === "refused" || !r.id)
+    return { ok: false, reason: `${r.code ?? "refused"}: ${r.reason ?? "refused by the write layer"}` }
   putLink(t.s, t.project.id, { shared: p.shared, local: r.id, version: p.version, direction: "in", author: p.author })
   if (r.outcome === "unchanged" || r.outcome === "reinforced") {
     report.unchanged++

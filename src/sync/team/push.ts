@@ -37,18 +37,40 @@ export function push(memory: Memory, t: TeamCtx): PushReport {
     if (link?.version === payload.version) continue
     const name = fileName(key, payload, "")
     writeFileSync(join(sub, name), sealEnvelope(key, t.origin, name, payload), { mode: 0o600 })
-    putLink(t.s, t.project.id, { shared, local: v.id, version: payload.version, direction: "out", author: t.cfg.member })
+    putLink(t.s, t.project.id, {
+      shared,
+      local: v.id,
+      version: payload.version,
+      direction: "out",
+      author: t.cfg.member,
+    })
     report.pushed++
   }
-  const forgotten = new Set(memory.list({ project: t.project, scope: "all", statuses: ["forgotten"], limit: 100_000 }).unreadable.map((u) => u.id))
+  const forgotten = new Set(
+    memory
+      .list({ project: t.project, scope: "all", statuses: ["forgotten"], limit: 100_000 })
+      .unreadable.map((u) => u.id),
+  )
   for (const l of known.values()) {
     if (l.forgotten || !forgotten.has(l.local)) continue
-    const payload: Payload = { op: "forget", shared: l.shared, version: "", kind: "", title: "", body: "", entities: [], tags: [], author: t.cfg.member, at: Date.now() }
+    const payload: Payload = {
+      op: "forget",
+      shared: l.shared,
+      version: "",
+      kind: "",
+      title: "",
+      body: "",
+      entities: [],
+      tags: [],
+      author: t.cfg.member,
+      at: Date.now(),
+    }
     const name = fileName(key, payload, authorTag(key, t.cfg.member))
     writeFileSync(join(sub, name), sealEnvelope(key, t.origin, name, payload), { mode: 0o600 })
     // the content envelopes leave the remote's head (receivers never delete on a remote deletion)
     const prefix = name.slice(0, name.indexOf("-forget-") + 1)
-    for (const f of readdirSync(sub)) if (f.startsWith(prefix) && !f.includes("-forget-") && existsSync(join(sub, f))) unlinkSync(join(sub, f))
+    for (const f of readdirSync(sub))
+      if (f.startsWith(prefix) && !f.includes("-forget-") && existsSync(join(sub, f))) unlinkSync(join(sub, f))
     markForgotten(t.s, t.project.id, l.shared)
     report.forgotten++
   }
@@ -62,5 +84,16 @@ function shareable(v: ItemView): boolean {
 }
 
 function toPayload(v: ItemView, shared: string, author: string): Payload {
-  return { op: "put", shared, version: "", kind: v.kind, title: v.title, body: v.body, entities: v.entities, tags: v.tags, author, at: Date.now() }
+  return {
+    op: "put",
+    shared,
+    version: "",
+    kind: v.kind,
+    title: v.title,
+    body: v.body,
+    entities: v.entities,
+    tags: v.tags,
+    author,
+    at: Date.now(),
+  }
 }

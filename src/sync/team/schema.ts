@@ -23,4 +23,14 @@ CREATE TABLE sync_seen (
 );
 `,
   },
+  {
+    // branches memory follows: the head last seen (a rename), since when it is gone, held after an undo
+    version: 2,
+    sql: `
+CREATE TABLE sync_branches (
+  project TEXT NOT NULL, scope TEXT NOT NULL, last_head TEXT, missing_since INTEGER, held INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (project, scope)
+);
+`,
+  },
 ]

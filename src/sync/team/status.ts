@@ -28,8 +28,14 @@ export function status(memory: Memory, t: TeamCtx): SyncStatus {
     .filter(([, v]) => v.outcome === "refused")
     .map(([file, v]) => ({ file, reason: v.reason ?? "refused", at: v.at }))
   return {
-    remote: t.cfg.remote, member: t.cfg.member, trusted: t.cfg.trusted, keys: t.keys.length,
-    ...(t.cfg.pushedAt ? { pushedAt: t.cfg.pushedAt } : {}), ...(t.cfg.pulledAt ? { pulledAt: t.cfg.pulledAt } : {}),
-    sent: all.filter((l) => l.direction === "out").length, received, refused,
+    remote: t.cfg.remote,
+    member: t.cfg.member,
+    trusted: t.cfg.trusted,
+    keys: t.keys.length,
+    ...(t.cfg.pushedAt ? { pushedAt: t.cfg.pushedAt } : {}),
+    ...(t.cfg.pulledAt ? { pulledAt: t.cfg.pulledAt } : {}),
+    sent: all.filter((l) => l.direction === "out").length,
+    received,
+    refused,
   }
 }

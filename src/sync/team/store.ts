@@ -27,12 +27,22 @@ export function openSyncDb(keys: Keys): SyncDb {
 
 const cfgAad = (project: string) => aad("sync_teams", project, project)
 
-export function getTeam(s: SyncDb, project: string): (TeamConfig & { trusted: boolean; pushedAt?: number; pulledAt?: number }) | undefined {
+export function getTeam(
+  s: SyncDb,
+  project: string,
+): (TeamConfig & { trusted: boolean; pushedAt?: number; pulledAt?: number }) | undefined {
   type Row = { config_enc: Uint8Array; trusted: number; pushed_at: number | null; pulled_at: number | null }
-  const row = s.db.query("SELECT config_enc, trusted, pushed_at, pulled_at FROM sync_teams WHERE project = ?").get(project) as Row | null
+  const row = s.db
+    .query("SELECT config_enc, trusted, pushed_at, pulled_at FROM sync_teams WHERE project = ?")
+    .get(project) as Row | null
   if (!row) return undefined
   const cfg = JSON.parse(openText(s.keys.content, row.config_enc, cfgAad(project))) as TeamConfig
-  return { ...cfg, trusted: row.trusted === 1, pushedAt: row.pushed_at ?? undefined, pulledAt: row.pulled_at ?? undefined }
+  return {
+    ...cfg,
+    trusted: row.trusted === 1,
+    pushedAt: row.pushed_at ?? undefined,
+    pulledAt: row.pulled_at ?? undefined,
+  }
 }
 
 export function setTeam(s: SyncDb, project: string, cfg: TeamConfig, trusted: boolean): void {
@@ -62,10 +72,23 @@ export interface Link {
 const authorAad = (project: string, shared: string) => aad("sync_links", shared, project)
 
 export function links(s: SyncDb, project: string): Link[] {
-  type Row = { shared: string; local: string; version: string; direction: "in" | "out"; author_enc: Uint8Array | null; at: number; forgotten: number }
+  type Row = {
+    shared: string
+    local: string
+    version: string
+    direction: "in" | "out"
+    author_enc: Uint8Array | null
+    at: number
+    forgotten: number
+  }
   const rows = s.db.query("SELECT * FROM sync_links WHERE project = ? ORDER BY at").all(project) as Row[]
   return rows.map((r) => ({
-    shared: r.shared, local: r.local, version: r.version, direction: r.direction, at: r.at, forgotten: r.forgotten === 1,
+    shared: r.shared,
+    local: r.local,
+    version: r.version,
+    direction: r.direction,
+    at: r.at,
+    forgotten: r.forgotten === 1,
     ...(r.author_enc ? { author: openText(s.keys.content, r.author_enc, authorAad(project, r.shared)) } : {}),
   }))
 }
@@ -94,4 +117,31 @@ export function markSeen(s: SyncDb, project: string, file: string, outcome: stri
   s.db
     .query("INSERT OR REPLACE INTO sync_seen (project, file, outcome, reason, at) VALUES (?, ?, ?, ?, ?)")
     .run(project, file, outcome, reason ?? null, Date.now())
+}
+
+export interface BranchSeen {
+  lastHead?: string
+  missingSince?: number
+  /** A person undid a move of this branch's items: it is never moved automatically again. */
+  held?: boolean
+}
+
+export function branchSeen(s: SyncDb, project: string, scope: string): BranchSeen {
+  type Row = { last_head: string | null; missing_since: number | null; held: number }
+  const r = s.db
+    .query("SELECT last_head, missing_since, held FROM sync_branches WHERE project = ? AND scope = ?")
+    .get(project, scope) as Row | null
+  return {
+    ...(r?.last_head ? { lastHead: r.last_head } : {}),
+    ...(r?.missing_since ? { missingSince: r.missing_since } : {}),
+    ...(r?.held ? { held: true } : {}),
+  }
+}
+
+export function setBranchSeen(s: SyncDb, project: string, scope: string, seen: BranchSeen): void {
+  s.db
+    .query(
+      "INSERT OR REPLACE INTO sync_branches (project, scope, last_head, missing_since, held) VALUES (?, ?, ?, ?, ?)",
+    )
+    .run(project, scope, seen.lastHead ?? null, seen.missingSince ?? null, seen.held ? 1 : 0)
 }

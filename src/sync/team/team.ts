@@ -20,7 +20,7 @@ export interface TeamCtx {
 }
 
 export function originFor(project: Project): string {
-  const origin = project.basis === "origin" ? originOf(project.display) ?? project.display : undefined
+  const origin = project.basis === "origin" ? (originOf(project.display) ?? project.display) : undefined
   if (!origin) {
     throw new EgcError("E_IDENTITY", "team sync needs the project to have an origin remote", {
       hint: "teammates agree on a project by its origin url: git remote add origin <url>",
@@ -32,7 +32,10 @@ export function originFor(project: Project): string {
 export function teamCtx(project: Project): TeamCtx {
   const s = openSyncDb(boundKeys())
   const cfg = getTeam(s, project.id)
-  if (!cfg) throw new EgcError("E_NOT_FOUND", "this project has no team remote", { hint: "egc sync init --remote URL, or egc sync join --remote URL" })
+  if (!cfg)
+    throw new EgcError("E_NOT_FOUND", "this project has no team remote", {
+      hint: "egc sync init --remote URL, or egc sync join --remote URL",
+    })
   return { s, project, origin: cfg.origin, cfg, keys: cfg.keys.map(parseTeamKey) }
 }
 
@@ -49,11 +52,18 @@ export function initTeam(project: Project, opts: SetupOptions): { key: string; r
   const origin = originFor(project)
   const s = openSyncDb(boundKeys())
   if (getTeam(s, project.id)) {
-    throw new EgcError("E_REFUSED", "this project already has a team remote", { hint: "egc sync status; egc sync rotate makes a new team key" })
+    throw new EgcError("E_REFUSED", "this project already has a team remote", {
+      hint: "egc sync status; egc sync rotate makes a new team key",
+    })
   }
   const key = newTeamKey()
   ensureClone(project.id, opts.remote)
-  setTeam(s, project.id, { remote: opts.remote, origin, keys: [key], member: opts.member ?? defaultMember() }, !!opts.trust)
+  setTeam(
+    s,
+    project.id,
+    { remote: opts.remote, origin, keys: [key], member: opts.member ?? defaultMember() },
+    !!opts.trust,
+  )
   return { key, remote: opts.remote }
 }
 

@@ -11,7 +11,11 @@ export const exportCmd = defineCommand({
   args: {
     ...cwdArgs,
     all: { type: "boolean", description: "every project, not only this one" },
-    format: { type: "enum", options: ["json", "markdown"], description: "json (importable, default) or markdown (to read)" },
+    format: {
+      type: "enum",
+      options: ["json", "markdown"],
+      description: "json (importable, default) or markdown (to read)",
+    },
     out: { type: "string", description: "write to this new file (mode 0600) instead of stdout", valueHint: "file" },
   },
   async run({ args }) {
@@ -33,7 +37,10 @@ export const exportCmd = defineCommand({
 })
 
 export const importCmd = defineCommand({
-  meta: { name: "import", description: "import an export file through the write layer (pending until reviewed, unless --trust)" },
+  meta: {
+    name: "import",
+    description: "import an export file through the write layer (pending until reviewed, unless --trust)",
+  },
   args: {
     ...cwdArgs,
     ...jsonArgs,
@@ -58,7 +65,9 @@ export const importCmd = defineCommand({
     const lines = [
       `${report.created} stored, ${report.pending} pending review, ${report.unchanged} already known, ${report.refused.length} refused`,
       ...report.refused.map((r) => `  refused ${JSON.stringify(r.title)}: ${r.reason}`),
-      ...report.skipped.map((s) => `  skipped ${s.items} items of ${s.display} (another project: import from inside it)`),
+      ...report.skipped.map(
+        (s) => `  skipped ${s.items} items of ${s.display} (another project: import from inside it)`,
+      ),
     ]
     if (report.pending) lines.push("review them with: egc memory review")
     printData(lines.join("\n"))
