@@ -13,7 +13,7 @@ const VERSION = 1
 const IV_BYTES = 12
 const TAG_BYTES = 16
 
-export type Purpose = "content" | "hash" | "check" | "team"
+export type Purpose = "content" | "hash" | "check" | "team" | "sync-seal" | "sync-name"
 
 export function deriveKey(master: Uint8Array, purpose: Purpose): Uint8Array {
   return new Uint8Array(hkdfSync("sha256", master, new Uint8Array(0), `egc/v1/${purpose}`, 32))
@@ -80,4 +80,48 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 
 export function randomKey(): Uint8Array {
   return new Uint8Array(randomBytes(32))
+}
+
+/** PBKDF2-SHA256 rounds for a passphrase-wrapped key (OWASP 2023: at least 600,000). */
+export const PASSPHRASE_ITERATIONS = 600_000
+
+export interface PassphraseBox {
+  kdf: "PBKDF2-SHA256"
+  iterations: number
+  salt: string
+  iv: string
+  data: string
+}
+
+async function passphraseKey(passphrase: string, salt: Uint8Array, iterations: number): Promise<CryptoKey> {
+  const base = await crypto.subtle.importKey("raw", encoder.encode(passphrase.normalize("NFC")), "PBKDF2", false, ["deriveKey"])
+  const params = { name: "PBKDF2", hash: "SHA-256", salt, iterations }
+  return crypto.subtle.deriveKey(params, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"])
+}
+
+type Bytes = Uint8Array<ArrayBuffer>
+
+/** Seal bytes under a passphrase (WebCrypto PBKDF2-SHA256 + AES-256-GCM); `additional` binds the box to its use. */
+export async function sealWithPassphrase(passphrase: string, plain: Bytes, additional: Bytes): Promise<PassphraseBox> {
+  const salt = randomBytes(16)
+  const iv = randomBytes(IV_BYTES)
+  const key = await passphraseKey(passphrase, salt, PASSPHRASE_ITERATIONS)
+  const data = await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: additional }, key, plain)
+  const b64 = (b: Uint8Array | ArrayBuffer) => Buffer.from(b as Uint8Array).toString("base64")
+  return { kdf: "PBKDF2-SHA256", iterations: PASSPHRASE_ITERATIONS, salt: b64(salt), iv: b64(iv), data: b64(data) }
+}
+
+/** Open a passphrase box; a wrong passphrase or altered bytes throw E_TAMPERED. */
+export async function openWithPassphrase(passphrase: string, box: PassphraseBox, additional: Bytes): Promise<Uint8Array> {
+  if (box.kdf !== "PBKDF2-SHA256" || !Number.isInteger(box.iterations) || box.iterations < PASSPHRASE_ITERATIONS) {
+    throw new EgcError("E_TAMPERED", "the passphrase box uses an unknown or weakened key derivation")
+  }
+  const bytes = (s: string) => new Uint8Array(Buffer.from(s, "base64"))
+  const key = await passphraseKey(passphrase, bytes(box.salt), box.iterations)
+  try {
+    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(box.iv), additionalData: additional }, key, bytes(box.data))
+    return new Uint8Array(plain)
+  } catch (cause) {
+    throw new EgcError("E_TAMPERED", "wrong passphrase, or the file was altered", { cause })
+  }
 }

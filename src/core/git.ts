@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
+import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { dirname, isAbsolute, join, resolve, sep } from "node:path"
 
 /**
@@ -181,13 +181,25 @@ function defaultBranch(commonDir: string): string | undefined {
   return undefined
 }
 
+/** Hosts that treat owner and repository names case-insensitively: their paths are folded to lower case. */
+export const CASE_INSENSITIVE_HOSTS: ReadonlySet<string> = new Set(["github.com", "gitlab.com", "bitbucket.org"])
+
 /**
  * Normalise a remote url so that the ssh, scp-like and https forms of one repository agree:
  * `git@github.com:Acme/api.git`, `ssh://git@github.com/Acme/api` and
- * `https://user:token@github.com/Acme/api.git/` all become `github.com/Acme/api`.
+ * `https://user:token@github.com/acme/api.git/` all become `github.com/acme/api` (the path is folded
+ * only on CASE_INSENSITIVE_HOSTS; elsewhere `Acme` and `acme` may be two repositories).
  * Credentials are dropped. Local paths stay paths (made absolute by the caller).
  */
 export function normalizeRemote(url: string): string {
+  const exact = normalizeRemoteExact(url)
+  const slash = exact.indexOf("/")
+  if (slash <= 0 || exact.startsWith("path:") || exact.startsWith("file:")) return exact
+  return CASE_INSENSITIVE_HOSTS.has(exact.slice(0, slash)) ? exact.toLowerCase() : exact
+}
+
+/** The normalisation of egc before 0.x folded case: kept to find the ids items were stored under. */
+export function normalizeRemoteExact(url: string): string {
   let u = url.trim()
   let host = ""
   let path = ""
@@ -209,4 +221,58 @@ export function normalizeRemote(url: string): string {
   host = host.toLowerCase().replace(/:(22|80|443)$/, "")
   u = path.replace(/^\/+/, "").replace(/\/+$/, "").replace(/\.git$/i, "").replace(/\/+$/, "")
   return `${host}/${u}`
+}
+
+/** Every local branch with its head commit, from loose refs and packed-refs (loose wins, as in git). */
+export function listBranches(commonDir: string): Map<string, string> {
+  const out = new Map<string, string>()
+  for (const line of (read(join(commonDir, "packed-refs")) ?? "").split("\n")) {
+    const m = /^([0-9a-f]{40,64}) refs\/heads\/(.+)$/.exec(line.trim())
+    if (m?.[1] && m[2]) out.set(m[2], m[1])
+  }
+  const walk = (dir: string, prefix: string) => {
+    let names: string[]
+    try {
+      names = readdirSync(dir)
+    } catch {
+      return
+    }
+    for (const name of names) {
+      const path = join(dir, name)
+      if (isDir(path)) walk(path, `${prefix}${name}/`)
+      else {
+        const sha = read(path)?.trim()
+        if (sha && /^[0-9a-f]{40,64}$/.test(sha)) out.set(`${prefix}${name}`, sha)
+      }
+    }
+  }
+  walk(join(commonDir, "refs", "heads"), "")
+  return out
+}
+
+/** Branches checked out in any worktree of the repository (they are being worked on, never promoted). */
+export function checkedOutBranches(commonDir: string): Set<string> {
+  const heads = [join(commonDir, "HEAD")]
+  try {
+    for (const wt of readdirSync(join(commonDir, "worktrees"))) heads.push(join(commonDir, "worktrees", wt, "HEAD"))
+  } catch {
+    // no linked worktrees
+  }
+  const out = new Set<string>()
+  for (const h of heads) {
+    const m = /^ref:\s*refs\/heads\/(.+)$/.exec(read(h)?.trim() ?? "")
+    if (m?.[1]) out.add(m[1])
+  }
+  return out
+}
+
+/** The branch `old` was renamed to, from git's reflogs (`git branch -m` writes "Branch: renamed …"). */
+export function renamedTo(commonDir: string, old: string, branches: Iterable<string>): string | undefined {
+  const marker = `Branch: renamed refs/heads/${old} to refs/heads/`
+  for (const name of branches) {
+    const log = read(join(commonDir, "logs", "refs", "heads", name)) ?? ""
+    const at = log.lastIndexOf(marker)
+    if (at >= 0 && log.slice(at + marker.length).split("\n")[0]?.trim() === name) return name
+  }
+  return undefined
 }

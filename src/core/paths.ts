@@ -25,6 +25,7 @@ export const paths = {
   backups: () => join(egcHome(), "backups"),
   quarantine: () => join(egcHome(), "quarantine"),
   mesh: () => join(egcHome(), "mesh"),
+  sync: () => join(egcHome(), "sync"),
 }
 
 const checked = new Set<string>()

@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs"
 import { isAbsolute, resolve } from "node:path"
 import { keyedHash } from "./crypto"
 import { EgcError } from "./errors"
-import { BrokenGitPointer, canonical, findRepo, normalizeRemote, type GitRepo } from "./git"
+import { BrokenGitPointer, canonical, findRepo, normalizeRemote, normalizeRemoteExact, type GitRepo } from "./git"
 import { loadKeys } from "./keys"
 
 /**
@@ -23,6 +23,11 @@ export interface Project {
   branch: string | undefined
   commit: string | undefined
   defaultBranch: string | undefined
+  /**
+   * Ids this project was stored under by an older identity rule (a mixed-case remote on a host that
+   * ignores case): memory re-keys their items to `id` through its write layer on first use.
+   */
+  aliases?: string[]
 }
 
 export function resolveProject(cwd: string): Project {
@@ -46,22 +51,27 @@ export function resolveProject(cwd: string): Project {
   }
   const origin = repo.origin ? remoteKey(repo.origin, repo.commonDir) : undefined
   const basisValue = origin ? `origin:${origin}` : `git:${repo.commonDir}`
+  const exact = repo.origin ? normalizeRemoteExact(repo.origin) : undefined
+  const aliases = origin && exact && exact !== origin ? { aliases: [projectIdFrom(hashKey, `origin:${exact}`)] } : {}
   const branch = repo.head.kind === "branch" ? repo.head.name : undefined
   const commit = repo.head.kind === "detached" ? repo.head.commit : undefined
   return {
     id: projectIdFrom(hashKey, basisValue),
     basis: origin ? "origin" : "git",
-    display: origin ?? repo.root,
+    // the id folds case where the host does; people still see the remote as they wrote it
+    display: exact && origin && exact.toLowerCase() === origin ? exact : origin ?? repo.root,
     root: repo.root,
     repo,
     scope: branch !== undefined ? branchScope(hashKey, branch) : commit ? `commit:${commit}` : undefined,
     branch,
     commit,
     defaultBranch: repo.defaultBranch,
+    ...aliases,
   }
 }
 
-function remoteKey(url: string, commonDir: string): string {
+/** The normalised origin a project's id is derived from (team sync binds envelopes to it). */
+export function remoteKey(url: string, commonDir: string): string {
   const normal = normalizeRemote(url)
   if (normal.startsWith("path:")) {
     const p = normal.slice(5)

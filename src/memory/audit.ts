@@ -9,7 +9,7 @@ import type { Actor } from "./types"
  * the row's fields, so an edited, deleted or inserted row breaks the chain and cannot be re-sealed
  * without the key. Details never carry memory content, only ids, kinds and reasons.
  */
-export type AuditAction = "create" | "edit" | "supersede" | "approve" | "reject" | "archive" | "expire" | "forget" | "lift" | "reinforce" | "decay" | "resolve" | "conflict" | "grant" | "policy" | "hide" | "restore"
+export type AuditAction = "create" | "edit" | "supersede" | "approve" | "reject" | "archive" | "expire" | "forget" | "lift" | "reinforce" | "decay" | "resolve" | "conflict" | "grant" | "policy" | "hide" | "restore" | "rekey" | "promote"
 
 export interface AuditEntry {
   project: string

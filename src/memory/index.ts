@@ -14,6 +14,8 @@ import { MIGRATIONS } from "./_schema"
 import { type Store } from "./_store"
 import { renderState } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
+import { adoptAliases } from "./write/adopt"
+import { archiveScope, branchScopes, moveScope, undoMoves, type BranchScope } from "./write/branches"
 import { forget, liftTombstone } from "./write/forget"
 import { forgetPreview } from "./read/forget-preview"
 import { hide, restore } from "./write/hide"
@@ -123,7 +125,7 @@ export function openMemory(opts: OpenOptions = {}): Memory {
 }
 
 export function createMemory(store: Store): Memory {
-  return {
+  return followAliases(store, {
     store,
     write: (input, ctx) => writeItem(store, input, ctx),
     list: (q) => listItems(store, q),
@@ -169,5 +171,37 @@ export function createMemory(store: Store): Memory {
     grant: (q, actor) => recordGrant(store, q, actor),
     policy: (q) => getPolicy(store, q.project),
     setPolicy: (q, actor) => setPolicy(store, q, actor),
+  })
+}
+
+/**
+ * Before any call that names a project with older ids (`Project.aliases`), its items are re-keyed
+ * to the current id once (write/adopt.ts), so every read and write sees them wherever it starts.
+ */
+function followAliases<T extends object>(store: Store, api: T): T {
+  const visit = (arg: unknown) => {
+    const p = (arg as { project?: Project } | undefined)?.project
+    if (p && typeof p === "object" && p.aliases?.length) adoptAliases(store, p)
   }
+  const wrap = (o: Record<string, unknown>) => {
+    for (const [k, v] of Object.entries(o)) {
+      if (typeof v === "function") o[k] = (...args: unknown[]) => (args.forEach(visit), (v as (...a: unknown[]) => unknown)(...args))
+      else if (v && typeof v === "object" && k !== "store") wrap(v as Record<string, unknown>)
+    }
+  }
+  wrap(api as Record<string, unknown>)
+  return api
+}
+
+/** Branch scopes of a project with their names and live item counts (for following git). */
+export const listBranchScopes = (memory: Memory, project: Project): BranchScope[] => branchScopes(memory.store, project)
+export type { BranchScope }
+export const moveBranchScope = (memory: Memory, project: Project, q: { from: string; to: string; toName: string; why: string }, actor: Actor) =>
+  moveScope(memory.store, project, q, actor)
+export const archiveBranchScope = (memory: Memory, project: Project, scope: string, actor: Actor) => archiveScope(memory.store, project, scope, actor)
+export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) => undoMoves(memory.store, project, from, actor)
+
+/** Re-key items stored under a project's older ids now (normally done on its first use). */
+export function adoptProjectAliases(memory: Memory, project: Project): number {
+  return adoptAliases(memory.store, project)
 }

@@ -16,7 +16,16 @@ describe("remote normalisation", () => {
       "HTTPS://GitHub.com/Acme/api.git",
       "git://github.com/Acme/api.git",
     ]
-    for (const f of forms) expect(normalizeRemote(f)).toBe("github.com/Acme/api")
+    // github.com ignores case in owner and repository names, so the id folds it (issue 19)
+    for (const f of forms) expect(normalizeRemote(f)).toBe("github.com/acme/api")
+  })
+
+  test("case folds only on hosts that ignore it", () => {
+    for (const host of ["github.com", "gitlab.com", "bitbucket.org"]) {
+      expect(normalizeRemote(`git@${host}:Org/Tool.git`)).toBe(normalizeRemote(`https://${host}/org/tool`))
+    }
+    expect(normalizeRemote("git@git.example.com:Org/Tool.git")).toBe("git.example.com/Org/Tool")
+    expect(normalizeRemote("git@git.example.com:Org/Tool.git")).not.toBe(normalizeRemote("https://git.example.com/org/tool"))
   })
 
   test("credentials never survive normalisation", () => {
@@ -35,6 +44,19 @@ describe("remote normalisation", () => {
 })
 
 describe("project identity", () => {
+  test("two clones of github.com/Org/Tool in different case get one id; the old id is an alias", () => {
+    using a = tmpdir({ git: { origin: "git@github.com:Org/Tool.git" } })
+    using b = tmpdir({ git: { origin: "https://github.com/org/tool" } })
+    using c = tmpdir({ git: { origin: "https://github.com/org/other" } })
+    const pa = resolveProject(a.path)
+    const pb = resolveProject(b.path)
+    expect(pa.id).toBe(pb.id)
+    expect(resolveProject(c.path).id).not.toBe(pa.id)
+    expect(pa.aliases?.length).toBe(1)
+    expect(pa.aliases?.[0]).not.toBe(pa.id)
+    expect(pb.aliases).toBeUndefined()
+  })
+
   test("two unrelated repositories at /a/acme/api and /b/acme/api get different ids", () => {
     using t = tmpdir()
     const a = join(t.path, "a", "acme", "api")

@@ -18,6 +18,7 @@ const OWNERS: Array<[RegExp, string[]]> = [
   [/^mesh_(claims|audit)$/, ["mesh/claims.ts"]],
   [/^mesh_(events|cursors)$/, ["mesh/events.ts"]],
   [/^memory_/, ["memory/write/", "memory/_schema.ts"]],
+  [/^sync_/, ["sync/team/store.ts", "sync/team/schema.ts"]],
 ]
 const MEMORY_READERS = ["memory/read/", "memory/write/", "memory/_schema.ts"]
 

@@ -23,6 +23,9 @@ export const commands: Record<string, Loader> = {
   uninstall: () => load(import("./uninstall")),
   trust: () => load(import("./trust")),
   ui: () => load(import("./ui")),
+  backup: () => load(import("./backup")),
+  restore: () => load(import("./restore")),
+  sync: () => load(import("./sync")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */

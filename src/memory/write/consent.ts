@@ -4,12 +4,12 @@ import type { Store } from "../_store"
 import type { Actor, ConsentPolicy, GrantDecision, RefusalCode, Source } from "../types"
 
 /**
- * Consent policy (DESIGN principle 9). A person acting through the CLI, the dashboard or an import
- * is the reviewer, so their writes are stored; captures nobody watched (hooks, sync) wait as
- * pending; explicit agent writes depend on the policy and, under `grant`, on the session's grant.
+ * Consent policy (DESIGN principle 9). A person acting through the CLI or the dashboard is the
+ * reviewer, so their writes are stored; content nobody reviewed (hooks, sync, an imported file)
+ * waits as pending (`egc memory import --trust` approves it as the person); explicit agent writes depend on the policy and, under `grant`, on the session's grant.
  */
-const PERSON: ReadonlySet<Source> = new Set(["cli", "dashboard", "import", "elicitation"])
-const AUTOMATIC: ReadonlySet<Source> = new Set(["hook:remember", "hook:miner", "hook:observer", "sync"])
+const PERSON: ReadonlySet<Source> = new Set(["cli", "dashboard", "elicitation"])
+const AUTOMATIC: ReadonlySet<Source> = new Set(["hook:remember", "hook:miner", "hook:observer", "sync", "import"])
 
 export const isPerson = (actor: Actor): boolean => PERSON.has(actor.source)
 

@@ -1,0 +1,1 @@
+export { restore as default } from "./backup"
