@@ -6,6 +6,7 @@ import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"
 import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } from "./read/cache"
 import { rankedMatches } from "./read/score"
+import { expandQuery } from "./read/expand"
 import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
 /**
@@ -59,7 +60,7 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
     }
     return out
   }
-  return { items: metas, lexical: new Map([...rankedMatches(search, q.query)].map((r) => [r.id, r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
+  return { items: metas, lexical: new Map([...rankedMatches(search, q.query, expandQuery(q.query))].map((r) => [r.id, r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
 }
 
 /**
@@ -78,9 +79,10 @@ function candidates(store: Store, q: RecallQuery): Candidates {
   const found = new Map<string, ItemMeta>()
   const lexical = new Map<string, number>()
   const indexes = (scope.projects ?? []).map((p) => projectIndex(store, p))
+  const extra = expandQuery(q.query)
   for (const idx of indexes) {
     let taken = 0
-    for (const r of rankedMatches(idx.search, q.query)) {
+    for (const r of rankedMatches(idx.search, q.query, extra)) {
       const m = idx.meta.get(r.id)
       if (!live(m)) continue
       found.set(m.id, m)
