@@ -47,3 +47,18 @@ describe("software vocabulary expansion", () => {
     expect(roadmap).not.toContain(twice.id as string)
   })
 })
+
+describe("typo tolerance", () => {
+  test("a misspelt word the project never used finds the item one edit away; a correct word is not fuzzed", () => {
+    using b = bench()
+    const p = b.project()
+    const ctx = { project: p, actor: agent }
+    const keys = b.memory.write({ kind: "lesson", title: "Idempotency keys on every charge", body: "Retries reuse the key." }, ctx)
+    const other = b.memory.write({ kind: "decision", title: "Invoices in integer cents", body: "Floats rounded badly." }, ctx)
+    const top = (query: string) => b.memory.recall({ project: p, query, limit: 5 }).items.map((v) => v.id)
+    expect(top("idempotncy")).toContain(keys.id as string)
+    expect(top("idempotncy")).not.toContain(other.id as string)
+    // control: a word far from every stored word finds nothing
+    expect(top("xylophone")).toEqual([])
+  })
+})

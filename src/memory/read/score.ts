@@ -191,3 +191,8 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string, extra: Weigh
     given = picked.length
   }
 }
+
+/** Whether the index holds this processed term exactly (a read of MiniSearch's term tree; nothing is written). */
+export function hasTerm<T>(ms: MiniSearch<T>, term: string): boolean {
+  return (ms as unknown as Internals)._index.get(term) !== undefined
+}
