@@ -161,8 +161,17 @@ function score(s: Score, keys: string[], situation: string, project: string) {
 
 const SYSTEMS = ["egc recall (this tree)", `previous egc ranker (${PREVIOUS})`, "BM25 + Porter2, project's live items"] as const
 const scores = { tune: SYSTEMS.map(blank), held: SYSTEMS.map(blank) }
-const recallKeys = (i: number, mem: Mem, project: Project, query: string) =>
-  mem.recall({ project, query, tokenCap: 50_000, limit: 10 }).items.map((v) => keyOf[i]?.get(v.id) ?? `?${v.id}`)
+const took: number[][] = [[], []]
+const recallKeys = (i: number, mem: Mem, project: Project, query: string) => {
+  const t0 = performance.now()
+  const items = mem.recall({ project, query, tokenCap: 50_000, limit: 10 }).items
+  took[i]?.push(performance.now() - t0)
+  return items.map((v) => keyOf[i]?.get(v.id) ?? `?${v.id}`)
+}
+// warm both indexes first, so the timings below compare warm recalls
+for (const p of projects.values()) for (const [i, mem] of [current, previous].entries()) recallKeys(i, mem, p, "warm up")
+took[0] = []
+took[1] = []
 const misses = process.argv.includes("--misses")
 for (const s of SITUATIONS) {
   const project = projects.get(s.project) as Project
@@ -177,12 +186,15 @@ for (const s of SITUATIONS) {
   }
 }
 
+const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? 0
+const latency = took.map((xs) => `p50 ${pct(xs, 0.5).toFixed(2)} ms, p95 ${pct(xs, 0.95).toFixed(2)} ms`)
 const rate = (s: Score) => ({ queries: s.queries, "Recall@5": s.r5 / s.queries, MRR: s.mrr / s.queries, "nDCG@10": s.ndcg / s.queries, "stale hits": s.stale, leaks: s.leak })
 const result = {
   items: docs.length,
   situations: { tune: SITUATIONS.filter((s) => split(s.id) === "tune").length, held: SITUATIONS.filter((s) => split(s.id) === "held").length },
   tune: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.tune[i] as Score)])),
   held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
+  "warm recall latency (this tree / previous)": latency,
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
 else {
@@ -193,6 +205,7 @@ else {
       process.stdout.write(`| ${name} | ${r.queries} | ${r["Recall@5"].toFixed(3)} | ${r.MRR.toFixed(3)} | ${r["nDCG@10"].toFixed(3)} | ${r["stale hits"]} | ${r.leaks} |\n`)
     }
   }
+  process.stdout.write(`\nwarm recall latency, same process and queries: this tree ${latency[0]}; previous ${latency[1]}\n`)
 }
 for (const c of clocks) c.setClock(undefined)
 rmSync(root, { recursive: true, force: true })

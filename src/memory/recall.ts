@@ -8,7 +8,7 @@ import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } fr
 import { rankedMatches } from "./read/score"
 import { expandQuery } from "./read/expand"
 import { nearSpellings } from "./read/typos"
-import { feedbackTerms } from "./read/feedback"
+import { FEEDBACK, feedbackTerms } from "./read/feedback"
 import { processTerm, tokenize } from "./read/terms"
 import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
@@ -97,9 +97,11 @@ function candidates(store: Store, q: RecallQuery): Candidates {
       return hits
     }
     let hits = pass(first)
-    const top = hits.slice(0, 3).map((h) => idx.view(h.m.id)).filter((v): v is ItemView => !!v)
-    const feedback = feedbackTerms(top, asked)
-    if (feedback.length) hits = pass([...first, ...feedback])
+    if (FEEDBACK.enabled) {
+      const top = hits.slice(0, FEEDBACK.docs).map((h) => idx.view(h.m.id)).filter((v): v is ItemView => !!v)
+      const feedback = feedbackTerms(top, asked)
+      if (feedback.length) hits = pass([...first, ...feedback])
+    }
     for (const { m, score } of hits) {
       found.set(m.id, m)
       lexical.set(m.id, score)

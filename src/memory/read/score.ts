@@ -126,7 +126,8 @@ function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratc
     }
   }
   add(m._index.get(term), 1)
-  if (!INDEX_OPTIONS.searchOptions.prefix(term)) return
+  // stand-in terms (expansion, spellings, feedback) match exactly: their prefixes would only add noise and time
+  if (termWeight !== 1 || !INDEX_OPTIONS.searchOptions.prefix(term)) return
   // in term order, whatever shape the tree has (built by inserts, or in one pass from a snapshot), so warm and cold processes rank alike
   const longerTerms = [...m._index.atPrefix(term)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   for (const [longer, data] of longerTerms) {
@@ -195,4 +196,14 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string, extra: Weigh
 /** Whether the index holds this processed term exactly (a read of MiniSearch's term tree; nothing is written). */
 export function hasTerm<T>(ms: MiniSearch<T>, term: string): boolean {
   return (ms as unknown as Internals)._index.get(term) !== undefined
+}
+
+/** The index's terms that start with `prefix`, at most `limit` (a read of the term tree; nothing is written). */
+export function termsWithPrefix<T>(ms: MiniSearch<T>, prefix: string, limit = 200): string[] {
+  const out: string[] = []
+  for (const [term] of (ms as unknown as Internals)._index.atPrefix(prefix)) {
+    out.push(term)
+    if (out.length >= limit) break
+  }
+  return out
 }
