@@ -31,13 +31,21 @@ export function stem(word: string): string {
 }
 
 const PLAIN = /^[\x21-\x7e]+$/
+const STEM_CACHE = 50_000
+const stems = new Map<string, string>()
 
 export function processTerm(term: string): string | null {
   // printable ASCII needs no Unicode folding; this path carries almost every term and keeps indexing fast
   const t = PLAIN.test(term) ? term.toLowerCase() : foldText(term)
   if (!t || STOP.has(t)) return null
+  const known = stems.get(t)
+  if (known !== undefined) return known
   // English words take the Porter2 stemmer; other scripts keep the light suffix rules
-  return /^[a-z]+$/.test(t) ? porter2(t) : stem(t)
+  const out = /^[a-z]+$/.test(t) ? porter2(t) : stem(t)
+  // a project's vocabulary is small next to its word count: indexing 10k items stems each word once
+  if (stems.size >= STEM_CACHE) stems.clear()
+  stems.set(t, out)
+  return out
 }
 
 export function tokenize(text: string): string[] {
