@@ -100,3 +100,24 @@ describe("session start with thousands of decisions", () => {
     expect(small).not.toContain("decision 1999")
   }, 60_000)
 })
+
+describe("prompt-submit recall within the frame", () => {
+  test("a history question over many long matches: whole ranked lines, each shortened, within the cap, never cut", async () => {
+    using a = tmpdir({ git: { origin: "https://example.com/team/history.git" } })
+    const mem = openMemory()
+    const p = resolveProject(a.path)
+    for (let i = 0; i < 12; i++) {
+      mem.write({ kind: "decision", title: `Export batching decision ${i}`, body: `We batch the nightly export in pages (variant ${i}). ${"The reasoning is long and detailed. ".repeat(40)}` }, { project: p, actor: agent })
+    }
+    const r = await call("prompt-submit", "claude-code", payload("claude-code", "prompt-submit", { cwd: a.path, prompt: "why did we decide on batching the nightly export?" }))
+    const ctx = contextOf(r.stdout) ?? ""
+    expect(ctx).toContain("## From project history")
+    expect(ctx.length).toBeLessThanOrEqual(CONTEXT_CAP_CHARS)
+    expect(ctx).not.toContain("(truncated")
+    const lines = ctx.split("\n").filter((l) => l.startsWith("- [decision] Export batching decision"))
+    // the recall's eight best, each a line of its own, shortened so one long body cannot take the frame
+    expect(lines.length).toBe(8)
+    for (const l of lines) expect(l.length).toBeLessThanOrEqual(600)
+    expect(lines.every((l) => l.endsWith("…"))).toBe(true)
+  })
+})

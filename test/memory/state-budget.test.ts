@@ -77,3 +77,19 @@ describe("the state view fits a per-section budget", () => {
     expect(md.indexOf("confident lesson")).toBeLessThan(md.indexOf("shaky lesson"))
   })
 })
+
+describe("fitLines (prompt-submit recall)", () => {
+  test("lines that do not fit are counted, the first is always shown, and the flag mark survives", async () => {
+    const { fitLines } = await import("../../src/memory")
+    const lines = Array.from({ length: 10 }, (_, i) => `- [decision] item ${i} ${"x".repeat(80)}`)
+    const out = fitLines(lines, 400, (n) => `- … ${n} more — memory_recall`)
+    expect(out.length).toBeLessThanOrEqual(400)
+    expect(out.startsWith("- [decision] item 0")).toBe(true)
+    expect(out).toMatch(/- … \d+ more — memory_recall$/)
+    // control: room for everything shows everything and counts nothing
+    expect(fitLines(lines, 10_000, (n) => `${n} more`)).toBe(lines.join("\n"))
+    const flagged = fitLines([`- ${"y".repeat(500)} ⚠ [flagged]`], 120, (n) => `${n} more`, " ⚠ [flagged]")
+    expect(flagged.endsWith(" ⚠ [flagged]")).toBe(true)
+    expect(flagged.length).toBeLessThanOrEqual(120)
+  })
+})
