@@ -44,16 +44,19 @@ export const RECALL_KINDS = ["decision", "avoid", "preference", "context", "next
 
 export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
   return {
-    stateView: async (project) => (await open()).renderState({ project }) || undefined,
+    stateView: async (project, budgetTokens) => (await open()).renderState({ project, budgetTokens }) || undefined,
     pendingTitles: async (project) => (await open()).pending({ project }).map((v) => ({ id: v.id, title: `${v.title || v.body.slice(0, 80)}${v.flagged ? FLAGGED : ""}` })),
     write: async (project, req, actor) =>
-      outcome((await open()).write({ kind: req.kind, body: req.body, ...(req.title && req.title !== req.body ? { title: req.title } : {}) }, { project, actor })),
+      outcome((await open()).write({ kind: req.kind, body: req.body, ...(req.title ? { title: req.title } : {}) }, { project, actor })),
     recall: async (project, query, tokenCap) => {
       // asOf "now" reads only these kinds' rows instead of indexing the whole project (a hook is a fresh process)
-      const r = (await open()).recall({ project, query, tokenCap, kinds: [...RECALL_KINDS], asOf: now() })
+      const memory = await import("../memory")
+      // bodies come back whole; fitLines below spends the cap line by line
+      const r = (await open()).recall({ project, query, tokenCap: 50_000, kinds: [...RECALL_KINDS], asOf: now() })
       if (!r.items.length) return undefined
-      const lines = r.items.map((v) => `- [${v.kind}] ${v.title}${r.mode === "bodies" && v.body && v.body !== v.title ? `: ${v.body}` : ""}${v.flagged ? FLAGGED : ""}`)
-      return `${lines.join("\n")}${r.reason ? `\n(${r.reason})` : ""}`
+      // ranked lines within the cap, best first, bodies shortened: never the tail of one long list
+      const lines = r.items.map((v) => `- [${v.kind}] ${v.title || v.body.split("\n")[0]}${v.body && v.body !== v.title ? `: ${v.body}` : ""}${v.flagged ? FLAGGED : ""}`)
+      return memory.fitLines(lines, tokenCap * 4, (n) => `- … ${n} more — memory_recall`, FLAGGED)
     },
     forgetCandidates: async (project, query) =>
       (await open())

@@ -61,8 +61,8 @@ export interface WriteOutcome {
 }
 
 export interface MemoryPort {
-  /** The state view of this project and branch, rendered through the one reader. */
-  stateView(project: Project): string | undefined | Promise<string | undefined>
+  /** The state view of this project and branch, rendered through the one reader within a token budget. */
+  stateView(project: Project, budgetTokens?: number): string | undefined | Promise<string | undefined>
   /** Items waiting for the person's review, with their ids (so they can be approved by id). */
   pendingTitles(project: Project): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
   write(project: Project, req: WriteRequest, actor: Actor): WriteOutcome | Promise<WriteOutcome>

@@ -43,6 +43,8 @@ export { LIMITS } from "./write/prepare"
 export { STATUSES } from "./types"
 export { SUPERSEDE_CONFIDENCE_BAR } from "./write/item"
 export { RANK, STATUS_PENALTY } from "./recall"
+export { fitLines } from "./state/budget"
+export { STATE_TOKEN_BUDGET } from "./state/render"
 
 export interface Memory {
   /** The one way to store memory: validated, scanned, consent-checked, sealed, audited. */
@@ -52,7 +54,8 @@ export interface Memory {
   recall(q: RecallQuery): RecallResult
   /** One item of this project (or the global scope) by id; an unopenable record comes back as `Unreadable`. */
   get(q: { project: Project; id: string }): ItemView | Unreadable | undefined
-  renderState(q: { project: Project }): string
+  /** The state view within a token budget allocated per section (state/budget.ts); 4,000 tokens by default. */
+  renderState(q: { project: Project; budgetTokens?: number }): string
   applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
   forget(q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult
   /** Exactly the items `forget` with the same arguments would destroy (nothing is changed). */

@@ -6,6 +6,10 @@ import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"
 import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } from "./read/cache"
 import { rankedMatches } from "./read/score"
+import { expandQuery } from "./read/expand"
+import { nearSpellings } from "./read/typos"
+import { FEEDBACK, feedbackTerms } from "./read/feedback"
+import { processTerm, tokenize } from "./read/terms"
 import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
 /**
@@ -59,7 +63,7 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
     }
     return out
   }
-  return { items: metas, lexical: new Map([...rankedMatches(search, q.query)].map((r) => [r.id, r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
+  return { items: metas, lexical: new Map([...rankedMatches(search, q.query, [...expandQuery(q.query), ...nearSpellings(search, q.query)])].map((r) => [r.id, r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
 }
 
 /**
@@ -78,14 +82,29 @@ function candidates(store: Store, q: RecallQuery): Candidates {
   const found = new Map<string, ItemMeta>()
   const lexical = new Map<string, number>()
   const indexes = (scope.projects ?? []).map((p) => projectIndex(store, p))
+  const extra = expandQuery(q.query)
+  const asked = new Set([...tokenize(q.query).map(processTerm), ...extra.map((e) => e.term)].filter((t): t is string => !!t))
   for (const idx of indexes) {
-    let taken = 0
-    for (const r of rankedMatches(idx.search, q.query)) {
-      const m = idx.meta.get(r.id)
-      if (!live(m)) continue
+    const first = [...extra, ...nearSpellings(idx.search, q.query)]
+    const pass = (terms: typeof first) => {
+      const hits: Array<{ m: ItemMeta; score: number }> = []
+      for (const r of rankedMatches(idx.search, q.query, terms)) {
+        const m = idx.meta.get(r.id)
+        if (!live(m)) continue
+        hits.push({ m, score: r.score })
+        if (hits.length >= CANDIDATE_CAP) break
+      }
+      return hits
+    }
+    let hits = pass(first)
+    if (FEEDBACK.enabled) {
+      const top = hits.slice(0, FEEDBACK.docs).map((h) => idx.view(h.m.id)).filter((v): v is ItemView => !!v)
+      const feedback = feedbackTerms(top, asked)
+      if (feedback.length) hits = pass([...first, ...feedback])
+    }
+    for (const { m, score } of hits) {
       found.set(m.id, m)
-      lexical.set(m.id, r.score)
-      if (++taken >= CANDIDATE_CAP) break
+      lexical.set(m.id, score)
     }
     let byEntity = 0
     for (const key of wanted) {

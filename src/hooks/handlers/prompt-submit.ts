@@ -1,8 +1,8 @@
 import { detectIntent } from "../intent"
-import { rememberKind } from "../intent/kind"
+import { captureTitle, rememberKind } from "../intent/kind"
 import type { HookContext } from "../ports"
 import type { HookAnswer, HookInput } from "../types"
-import { frame, section } from "./_context"
+import { CONTEXT_CAP_CHARS, FRAME_OVERHEAD_CHARS, frame, section } from "./_context"
 
 /**
  * Prompt submit: recognise remember / forget / resume / history / save by rule (no model).
@@ -17,7 +17,8 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
   switch (intent.kind) {
     case "remember": {
       if (!intent.text) return {}
-      const outcome = await memory.write(ctx.project, { kind: rememberKind(intent.text), title: intent.text.slice(0, 120), body: intent.text, pending: false }, actor)
+      const kind = rememberKind(intent.text, input.prompt)
+      const outcome = await memory.write(ctx.project, { kind, title: captureTitle(intent.text), body: intent.text, pending: false }, actor)
       return wrap([section("egc", rememberNotice(outcome.status, outcome.reason))])
     }
     case "forget": {
@@ -30,8 +31,11 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
     case "resume":
     case "history": {
       const query = intent.kind === "resume" ? "next steps current work decisions" : intent.text || input.prompt || ""
-      const recall = await memory.recall(ctx.project, query, ctx.config.memory.recallTokenCap)
-      const state = intent.kind === "resume" ? await memory.stateView(ctx.project) : undefined
+      // the frame holds both: the state view and the recall each get a share, neither is cut at the tail
+      const room = Math.floor((CONTEXT_CAP_CHARS - FRAME_OVERHEAD_CHARS - 80) / 4)
+      const state = intent.kind === "resume" ? await memory.stateView(ctx.project, Math.floor(room / 2)) : undefined
+      const left = room - Math.ceil((state?.length ?? 0) / 4)
+      const recall = await memory.recall(ctx.project, query, Math.max(100, Math.min(ctx.config.memory.recallTokenCap, left)))
       return wrap([section("Project state", state), section(intent.kind === "resume" ? "Where we left off" : "From project history", recall)])
     }
     case "save":

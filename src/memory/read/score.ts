@@ -1,6 +1,7 @@
 import type MiniSearch from "minisearch"
 import { postingCount, eachPosting, type Postings } from "./_snapshot"
 import { INDEX_OPTIONS } from "./cache"
+import type { WeightedTerm } from "./expand"
 
 /**
  * MiniSearch's own scoring (BM25 per field, field boosts, prefix matches weighted by length,
@@ -101,7 +102,7 @@ function fill(m: Internals, table: DocTable, doc: number): void {
 type Scratch = typeof scratch
 
 /** Adds one query term's BM25 score (the exact term, and the longer terms it prefixes) into `termScore`; `reached` gets each document it first scores. */
-function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratch["termScore"], reached: number[]): void {
+function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratch["termScore"], reached: number[], termWeight = 1): void {
   const live = (doc: number) => docs.live[doc] === 1
   const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
   const fields = Object.keys(m._fieldIds).map((f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const)
@@ -118,14 +119,15 @@ function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratc
         const length = lengths[doc] as number
         const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
         // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
-        const s = weight * 1 * boost * 1 * raw
+        const s = weight * termWeight * boost * 1 * raw
         if (termScore[doc] === 0 && s > 0) reached.push(doc)
         termScore[doc] = (termScore[doc] as number) + s
       })
     }
   }
   add(m._index.get(term), 1)
-  if (!INDEX_OPTIONS.searchOptions.prefix(term)) return
+  // stand-in terms (expansion, spellings, feedback) match exactly: their prefixes would only add noise and time
+  if (termWeight !== 1 || !INDEX_OPTIONS.searchOptions.prefix(term)) return
   // in term order, whatever shape the tree has (built by inserts, or in one pass from a snapshot), so warm and cold processes rank alike
   const longerTerms = [...m._index.atPrefix(term)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
   for (const [longer, data] of longerTerms) {
@@ -135,18 +137,18 @@ function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratc
 }
 
 /** Every matching document (in the order first reached) and its final score: summed over terms, times the distinct terms matched. */
-function scoreAll(m: Internals, terms: string[]): { touched: number[]; final: Float64Array } {
+function scoreAll(m: Internals, terms: WeightedTerm[]): { touched: number[]; final: Float64Array } {
   const { total, mask, termScore } = scratchFor(m._nextId + 1)
   const docs = docTable(m)
   const touched: number[] = []
   const bits = new Map<string, number>()
   let reached: number[] = []
   try {
-    for (const term of terms) {
-      if (!bits.has(term)) bits.set(term, 1 << Math.min(bits.size, 31))
-      const bit = bits.get(term) as number
+    for (const { term, weight, key } of terms) {
+      if (!bits.has(key)) bits.set(key, 1 << Math.min(bits.size, 31))
+      const bit = bits.get(key) as number
       reached = []
-      scoreTerm(m, term, docs, termScore, reached)
+      scoreTerm(m, term, docs, termScore, reached, weight)
       for (const doc of reached) {
         if (total[doc] === 0 && mask[doc] === 0) touched.push(doc)
         total[doc] = (total[doc] as number) + (termScore[doc] as number)
@@ -164,10 +166,12 @@ function scoreAll(m: Internals, terms: string[]): { touched: number[]; final: Fl
   }
 }
 
-export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<Match> {
+/** `extra`: weighted stand-ins (vocabulary expansion, near spellings), each counted as the query term it keys to. */
+export function* rankedMatches<T>(ms: MiniSearch<T>, query: string, extra: WeightedTerm[] = []): Generator<Match> {
   const m = ms as unknown as Internals
-  const terms = queryTerms(query)
-  if (!terms.length || !m._documentCount) return
+  const asked = queryTerms(query)
+  const terms = [...asked.map((term) => ({ term, weight: 1, key: term })), ...extra]
+  if (!asked.length || !m._documentCount) return
   const { touched, final } = scoreAll(m, terms)
   const n = touched.length
   let given = 0
@@ -187,4 +191,19 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string): Generator<M
     }
     given = picked.length
   }
+}
+
+/** Whether the index holds this processed term exactly (a read of MiniSearch's term tree; nothing is written). */
+export function hasTerm<T>(ms: MiniSearch<T>, term: string): boolean {
+  return (ms as unknown as Internals)._index.get(term) !== undefined
+}
+
+/** The index's terms that start with `prefix`, at most `limit` (a read of the term tree; nothing is written). */
+export function termsWithPrefix<T>(ms: MiniSearch<T>, prefix: string, limit = 200): string[] {
+  const out: string[] = []
+  for (const [term] of (ms as unknown as Internals)._index.atPrefix(prefix)) {
+    out.push(term)
+    if (out.length >= limit) break
+  }
+  return out
 }

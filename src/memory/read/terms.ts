@@ -1,4 +1,5 @@
 import { foldText } from "../_text"
+import { porter2 } from "./porter2"
 
 /**
  * Tokenisation for the in-memory index: folded words, a short stop list, and light suffix
@@ -9,7 +10,7 @@ const STOP = new Set(
 )
 
 /** Changes whenever tokenising or stemming changes: sealed index snapshots made before are rebuilt. */
-export const TERM_RULES = "terms-2"
+export const TERM_RULES = "terms-3-porter2"
 
 /** Suffixes removed, longest first; "ies"/"ied" become "i" so "retries" meets "retry". */
 const SUFFIXES = ["ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"]
@@ -30,12 +31,21 @@ export function stem(word: string): string {
 }
 
 const PLAIN = /^[\x21-\x7e]+$/
+const STEM_CACHE = 50_000
+const stems = new Map<string, string>()
 
 export function processTerm(term: string): string | null {
   // printable ASCII needs no Unicode folding; this path carries almost every term and keeps indexing fast
   const t = PLAIN.test(term) ? term.toLowerCase() : foldText(term)
   if (!t || STOP.has(t)) return null
-  return stem(t)
+  const known = stems.get(t)
+  if (known !== undefined) return known
+  // English words take the Porter2 stemmer; other scripts keep the light suffix rules
+  const out = /^[a-z]+$/.test(t) ? porter2(t) : stem(t)
+  // a project's vocabulary is small next to its word count: indexing 10k items stems each word once
+  if (stems.size >= STEM_CACHE) stems.clear()
+  stems.set(t, out)
+  return out
 }
 
 export function tokenize(text: string): string[] {
