@@ -88,11 +88,6 @@ const SOFT_PROBLEM = /\b(?:not found|no such|unable to|cannot|can't|could not|co
  * so it is not part of the per-shape memo: callers test it per line. */
 export const STATUS_TROUBLE = /(?:status|code)[=: ]+[45]\d\d\b|" [45]\d\d |\s[45]\d\d\s+[\d.]+\s*ms\b/i
 
-/** A problem, or a line that reports trouble in other words; its distinct ids must not be lost. */
-export function isTrouble(line: string): boolean {
-  return (flags(line) & TROUBLE) !== 0 || STATUS_TROUBLE.test(line)
-}
-
 export function isSummary(line: string): boolean {
   return (flags(line) & SUMMARY_LINE) !== 0
 }

@@ -25,7 +25,7 @@ const MIGRATIONS = [
   },
 ]
 
-export interface RunRecord {
+interface RunRecord {
   id: string
   at: number
   /** Project id (a keyed hash, never a path). */

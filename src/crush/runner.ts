@@ -2,7 +2,7 @@ import type { CrushResult } from "./pipeline"
 import type { StreamSummary } from "./stream"
 
 /** Output up to this size is filtered whole by its family's filter; beyond it, summarised as it streams. */
-export const MEMORY_LIMIT = 16 << 20
+const MEMORY_LIMIT = 16 << 20
 
 export interface RunOutcome {
   result: CrushResult
@@ -20,7 +20,7 @@ const SIGNALS: Record<string, number> = { SIGHUP: 1, SIGINT: 2, SIGQUIT: 3, SIGK
  * the order they were written), in the caller's cwd and environment. One argument is a shell
  * command line; several are exec'd as they are. A missing program gets sh's own message and 127.
  */
-export function shellArgv(argv: string[]): string[] {
+function shellArgv(argv: string[]): string[] {
   if (argv.length === 1) return ["/bin/sh", "-c", 'eval "$1" 2>&1', "sh", argv[0] as string]
   return ["/bin/sh", "-c", 'exec "$@" 2>&1', "sh", ...argv]
 }

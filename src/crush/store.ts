@@ -21,7 +21,7 @@ const FRAME = 1 << 20
 export const STORE_LIMIT = 64 << 20
 const ID = /^r[0-9A-HJKMNP-TV-Z]{26}$/
 
-export interface RunMeta {
+interface RunMeta {
   frames: number
   bytes: number
   truncated: boolean

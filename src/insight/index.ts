@@ -11,7 +11,7 @@ export { compressObservations, detectPatterns, type Pattern } from "./patterns"
 export { redact } from "./redact"
 export { commandFamily } from "./classify"
 
-export interface Observation {
+interface Observation {
   project: string
   sessionId: string
   tool: string

@@ -52,14 +52,14 @@ CREATE TABLE insight_lessons (
 ]
 
 /** Raw observations kept per project; the oldest beyond this are dropped on insert. */
-export const MAX_OBSERVATIONS = 5000
+const MAX_OBSERVATIONS = 5000
 
-export interface ObservationBody {
+interface ObservationBody {
   command?: string
   error?: string
 }
 
-export interface NewObservation {
+interface NewObservation {
   project: string
   sessionId: string
   tool: string
@@ -89,7 +89,7 @@ export function insightDb(): Database {
   return db
 }
 
-export function signatureOf(text: string | undefined): string {
+function signatureOf(text: string | undefined): string {
   return text ? keyedHash(loadKeys().hash, `insight|${text}`).slice(0, 32) : ""
 }
 
@@ -129,7 +129,7 @@ export function markLesson(db: Database, project: string, signature: string, ite
   db.query("INSERT OR IGNORE INTO insight_lessons (project, signature, item_id, created_at) VALUES (?, ?, ?, ?)").run(project, signature, itemId ?? null, at)
 }
 
-export interface RollupEntry {
+interface RollupEntry {
   project: string
   family: string
   signature: string

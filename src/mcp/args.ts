@@ -3,7 +3,7 @@
  * and text that is not valid Unicode (lone surrogates), which no tool should have to think about.
  * Iterative, so a hostile nesting cannot overflow the stack.
  */
-export const MAX_DEPTH = 64
+const MAX_DEPTH = 64
 
 export function argumentProblem(raw: unknown): string | undefined {
   const stack: Array<{ value: unknown; path: string; depth: number }> = [{ value: raw, path: "arguments", depth: 0 }]

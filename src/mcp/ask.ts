@@ -17,7 +17,7 @@ export interface Question {
 export type Ask = (q: Question, signal?: AbortSignal) => Promise<Answer>
 
 /** A person may take minutes to answer; the call's own cancellation still ends the wait. */
-export const ASK_TIMEOUT_MS = 10 * 60_000
+const ASK_TIMEOUT_MS = 10 * 60_000
 
 export function askerFor(server: Server, onError?: (e: unknown) => void): Ask {
   return async (q, signal) => {

@@ -14,9 +14,9 @@ import { ToolFailure, type ToolContext } from "./tool"
  * project, run the handler, check its result against the output schema, cap it, and return both
  * `content` and `structuredContent`. Domain failures come back as `isError` results with a sentence.
  */
-export const ARGS_CHAR_LIMIT = 256 * 1024
+const ARGS_CHAR_LIMIT = 256 * 1024
 
-export interface CallDeps {
+interface CallDeps {
   binding: () => Promise<Binding>
   session: ToolContext["session"]
   config: Config

@@ -7,7 +7,7 @@ export const RESULT_CHAR_LIMIT = 20_000
 
 type Json = Record<string, unknown>
 
-export interface Capped {
+interface Capped {
   value: Json
   cut: string[]
 }

@@ -2,7 +2,7 @@ import type { Transport } from "@modelcontextprotocol/sdk/shared/transport.js"
 import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol/sdk/types.js"
 
 /** The longest request line read; past it the line is skipped to its newline, never held whole. */
-export const MAX_LINE_BYTES = 10 * 1024 * 1024
+const MAX_LINE_BYTES = 10 * 1024 * 1024
 
 type Input = NodeJS.ReadableStream & { off(event: string, fn: (...a: any[]) => void): unknown; pause(): unknown }
 type Output = NodeJS.WritableStream & { once(event: string, fn: () => void): unknown }

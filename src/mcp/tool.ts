@@ -22,7 +22,7 @@ export interface ToolContext {
   ask?: Ask
 }
 
-export interface ToolAnnotations {
+interface ToolAnnotations {
   readOnlyHint: boolean
   destructiveHint: boolean
   idempotentHint: boolean

@@ -7,8 +7,8 @@ import type { ItemView, RecallItem } from "./types"
  * The neighbourhood walk and clustering of recall. Edges are the stored typed links plus links
  * derived from shared entities; only items already visible to the query can be reached.
  */
-export const MAX_NEIGHBOURS = 6
-export const EDGE_WALK_TYPES = ["relates_to", "depends_on", "mentions", "contradicts"] as const
+const MAX_NEIGHBOURS = 6
+const EDGE_WALK_TYPES = ["relates_to", "depends_on", "mentions", "contradicts"] as const
 
 interface Edge {
   src: string
@@ -20,7 +20,7 @@ interface Edge {
 const storedEdges = (store: Store, ids: string[]): Edge[] => edgesTouching(store, ids) as Edge[]
 
 /** Weight given to a link derived from shared entities, below any declared link of the walk. */
-export const SHARED_ENTITY_WEIGHT = 0.3
+const SHARED_ENTITY_WEIGHT = 0.3
 
 /**
  * One hop from the seeds to visible live items: declared edges first (strongest first), then

@@ -204,7 +204,3 @@ export const moveBranchScope = (memory: Memory, project: Project, q: { from: str
 export const archiveBranchScope = (memory: Memory, project: Project, scope: string, actor: Actor) => archiveScope(memory.store, project, scope, actor)
 export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) => undoMoves(memory.store, project, from, actor)
 
-/** Re-key items stored under a project's older ids now (normally done on its first use). */
-export function adoptProjectAliases(memory: Memory, project: Project): number {
-  return adoptAliases(memory.store, project)
-}

@@ -19,15 +19,15 @@ import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from
  */
 export const RANK = { lexical: 0.55, entity: 0.25, recency: 0.1, confidence: 0.1, disputed: 0.1, recencyHalfLifeDays: 90 } as const
 export const STATUS_PENALTY: Readonly<Record<string, number>> = { active: 0, superseded: 0.5, archived: 0.4, expired: 0.6 }
-export const DEFAULT_RECALL_LIMIT = 8
+const DEFAULT_RECALL_LIMIT = 8
 /** Seeds scoring below this share of the best seed are noise, not memory. */
-export const SEED_FLOOR = 0.2
+const SEED_FLOOR = 0.2
 /** Only the strongest lexical and entity matches are ranked; the rest cannot reach the top. */
-export const CANDIDATE_CAP = 300
+const CANDIDATE_CAP = 300
 /** Entities shared by more items than this are too common to link anything. */
-export const SHARED_ENTITY_FANOUT = 50
+const SHARED_ENTITY_FANOUT = 50
 
-export interface Candidates {
+interface Candidates {
   items: ItemMeta[]
   lexical: Map<string, number>
   open: (id: string) => ItemView | undefined
@@ -153,7 +153,7 @@ function entityOverlap(m: ItemMeta, wanted: Set<string>): number {
   return Math.min(1, hits / m.entityGroups.length)
 }
 
-export function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Array<{ item: ItemMeta; score: number }> {
+function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Array<{ item: ItemMeta; score: number }> {
   const top = Math.max(0, ...c.lexical.values())
   const wanted = wantedEntities(store, q)
   const ranked: Array<{ item: ItemMeta; score: number }> = []

@@ -20,7 +20,7 @@ export const STATUSES: readonly Status[] = ["pending", "active", "superseded", "
 export type ScopeName = "branch" | "project" | "global"
 export type ReadScope = ScopeName | "all"
 
-export type EdgeType = "supersedes" | "contradicts" | "relates_to" | "depends_on" | "mentions"
+type EdgeType = "supersedes" | "contradicts" | "relates_to" | "depends_on" | "mentions"
 
 export type ConsentPolicy = "agent" | "review" | "grant" | "off"
 export type GrantDecision = "approve-run" | "approve-session" | "reject" | "reject-session"

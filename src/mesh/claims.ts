@@ -41,14 +41,14 @@ interface Row {
   expires_at: number
 }
 
-export interface ClaimRequest {
+interface ClaimRequest {
   pattern: string
   mode?: "exclusive" | "shared"
   reason?: string
   minutes?: number
 }
 
-export type ClaimResult = { ok: true; claim: Claim; renewed: boolean } | { ok: false; conflict: Claim }
+type ClaimResult = { ok: true; claim: Claim; renewed: boolean } | { ok: false; conflict: Claim }
 
 const patternKey = (p: string) => keyedHash(loadKeys().hash, `claim|${p}`).slice(0, 32)
 

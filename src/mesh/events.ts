@@ -12,9 +12,9 @@ import { immediate, meshDb, openJson, sealJson } from "./store"
  * emits itself. Each reader has a cursor created when it first appears (no replay to newcomers);
  * a consuming read advances it in the same transaction, so each event reaches each reader once.
  */
-export type EventKind = "claimed" | "released" | "announced" | "ended" | "message" | "handoff"
+type EventKind = "claimed" | "released" | "announced" | "ended" | "message" | "handoff"
 
-export interface EventBody {
+interface EventBody {
   text?: string
   note?: string
   pattern?: string
@@ -47,7 +47,7 @@ interface Row {
   created_at: number
 }
 
-export function maxSeq(projectId: string): number {
+function maxSeq(projectId: string): number {
   const row = meshDb().query("SELECT MAX(seq) AS m FROM mesh_events WHERE project = ?").get(projectId) as { m: number | null } | null
   return row?.m ?? 0
 }

@@ -18,7 +18,7 @@ export interface Send {
   note?: string
 }
 
-export const PERSON_PREFIX = "cli:"
+const PERSON_PREFIX = "cli:"
 
 export function send(project: Project, from: string, msg: Send): { id: string; to: string | null } {
   checkText(msg.text, LIMITS.messageBytes, "message")

@@ -14,7 +14,7 @@ import { immediate, meshDb, openJson, sealJson } from "./store"
  * it: a live session id cannot be taken over by another process, and every row names its project.
  * A session is dead when its process is gone or its heartbeat is stale; death frees its claims.
  */
-export interface SessionInfo {
+interface SessionInfo {
   branch?: string
   cwd: string
   task?: string
@@ -44,7 +44,7 @@ interface Row {
 
 const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
 
-export function checkSessionId(id: string): string {
+function checkSessionId(id: string): string {
   // `cli:` names a person at the terminal (egc mesh send); no session may pass for one
   if (!SESSION_ID.test(id) || id.startsWith("cli:")) throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, { hint: "session ids are 1-128 letters, digits, _ . : -" })
   return id
@@ -54,7 +54,7 @@ export function worktreeKey(project: Project): string {
   return keyedHash(loadKeys().hash, `worktree|${project.root}`).slice(0, 32)
 }
 
-export function pidAlive(pid: number): boolean {
+function pidAlive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false
   try {
     process.kill(pid, 0)

@@ -1,7 +1,7 @@
 import { DEFAULTS, type Config } from "../core/config"
 
 /** Mesh limits; the server applies the `mesh` config section, library callers get the defaults. */
-export interface MeshSettings {
+interface MeshSettings {
   claimMinutes: number
   maxClaimMinutes: number
   heartbeatMs: number

@@ -9,8 +9,8 @@ import { projectSignal, sessionSignal, signalDir } from "./signal"
  * database and without waking on unrelated writes (its own heartbeats included); a slow poll
  * covers a watcher that cannot start or goes deaf.
  */
-export const FALLBACK_POLL_MS = 2000
-export const MAX_WAIT_MS = 50_000
+const FALLBACK_POLL_MS = 2000
+const MAX_WAIT_MS = 50_000
 
 export async function waitForEvents(project: Project, sessionId: string, timeoutMs: number, opts: { signal?: AbortSignal } = {}): Promise<MeshEvent[]> {
   const deadline = Date.now() + Math.min(Math.max(timeoutMs, 0), MAX_WAIT_MS)

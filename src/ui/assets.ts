@@ -1,7 +1,7 @@
 import page from "./page/index.html"
 
 /** The page's files in memory: `bun build --compile` embeds the bundled HTML, JS and CSS in the binary. */
-export interface Asset {
+interface Asset {
   bytes: Uint8Array<ArrayBuffer>
   type: string
 }

@@ -4,7 +4,7 @@ import { constantTimeEqual, randomKey } from "../core/crypto"
  * The page's guard: a random token in the URL the person opens, kept in a SameSite=Strict cookie,
  * and required again in a header on every change, so another site can neither read nor post.
  */
-export const COOKIE = "egc_ui"
+const COOKIE = "egc_ui"
 export const HEADER = "x-egc-token"
 
 export const newToken = (): string => Buffer.from(randomKey()).toString("base64url")

@@ -11,7 +11,7 @@ const WORD_BEFORE = /[A-Za-z_][\w-]{0,19}[\s=:/#-]{0,2}$/
 const MAX_VALUES = 200
 
 /** What of this line varies between lines of its shape: each token with the word just before it. */
-export function valuesOf(line: string): string[] {
+function valuesOf(line: string): string[] {
   const body = line.replace(STAMP, "").replace(ISO_ANYWHERE, "").replace(DURATION, "")
   const out: string[] = []
   let last = 0

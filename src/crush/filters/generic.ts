@@ -37,7 +37,7 @@ export const genericFilter: LineFilter = (lines, ctx) => {
 }
 
 /** Progress lines, separators and repeated blank lines go; the first blank of a run stays. */
-export function dropNoise(lines: string[], keep: Uint8Array): void {
+function dropNoise(lines: string[], keep: Uint8Array): void {
   let prevBlank = true
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] ?? ""
@@ -48,7 +48,7 @@ export function dropNoise(lines: string[], keep: Uint8Array): void {
 }
 
 /** Stack traces: the project's frames (a few per trace) stay, the framework's go. */
-export function dropFrameworkFrames(lines: string[], sel: ReturnType<typeof selection>): void {
+function dropFrameworkFrames(lines: string[], sel: ReturnType<typeof selection>): void {
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""
     if (sel.keep[i] && STACK_FRAME.test(l) && FRAMEWORK_FRAME.test(l) && !isProblem(l)) sel.keep[i] = 0
@@ -57,7 +57,7 @@ export function dropFrameworkFrames(lines: string[], sel: ReturnType<typeof sele
 }
 
 /** Runs of lines of one shape (same text but numbers, times, ids): the first and last stay. */
-export function collapseSimilar(lines: string[], sel: ReturnType<typeof selection>, ctx: FilterContext): void {
+function collapseSimilar(lines: string[], sel: ReturnType<typeof selection>, ctx: FilterContext): void {
   let i = 0
   while (i < lines.length) {
     if (!sel.keep[i] || !(lines[i] ?? "").trim()) {

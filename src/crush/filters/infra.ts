@@ -40,7 +40,7 @@ function describeFilter(lines: string[]): Selection {
 }
 
 /** Column-aligned output with an upper-case header (docker ps, kubectl get, helm list). */
-export function isTable(lines: string[]): boolean {
+function isTable(lines: string[]): boolean {
   const header = lines.find((l) => l.trim()) ?? ""
   return /^[A-Z][A-Z0-9 _()-]{2,}\s{2,}[A-Z]/.test(header) && lines.length > 3
 }

@@ -33,7 +33,7 @@ export interface ItemMeta {
   entityGroups: string[][]
 }
 
-export interface ProjectIndex {
+interface ProjectIndex {
   rev: number
   meta: Map<string, ItemMeta>
   unreadable: Map<string, Unreadable>
@@ -215,6 +215,3 @@ function removeMeta(idx: ProjectIndex, id: string): void {
   idx.meta.delete(id)
 }
 
-export function dropCaches(store: Store): void {
-  caches.delete(store)
-}

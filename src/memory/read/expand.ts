@@ -8,7 +8,7 @@ import { processTerm, tokenize } from "./terms"
  * and counted as the same query term (so a synonym never outweighs the word that was asked).
  * General engineering vocabulary only — no project's names.
  */
-export const VOCABULARY: readonly string[] = [
+const VOCABULARY: readonly string[] = [
   "database|db|postgres|postgresql|pg|mysql|sql|sqlite",
   "kubernetes|k8s|cluster|pod|pods|kubectl",
   "login|log in|logged in|logs in|logged out|sign in|signed in|signs in|sign-in|signin|session|sessions|authenticate|logout|cookie",
@@ -84,7 +84,7 @@ export interface WeightedTerm {
   key: string
 }
 
-export const EXPANSION_WEIGHT = 0.5
+const EXPANSION_WEIGHT = 0.5
 
 /** The expansion terms of a query (its own terms excluded), each keyed to the query term it came from. */
 export function expandQuery(query: string): WeightedTerm[] {

@@ -6,7 +6,7 @@ import type { Store } from "../_store"
  * The reader's queries of memory tables other than items: links, conflicts, the audit trail, the
  * revision counter and the project list. Like every read, scoped by the caller's project ids.
  */
-export interface StoredEdge {
+interface StoredEdge {
   src: string
   dst: string
   type: string
@@ -27,7 +27,7 @@ export function supersedeLinks(store: Store, id: string): Array<{ src: string; d
     .all(id, id) as Array<{ src: string; dst: string }>
 }
 
-export interface ConflictRow {
+interface ConflictRow {
   id: string
   new_item: string
   old_item: string

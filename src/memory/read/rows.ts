@@ -24,7 +24,7 @@ export interface ItemRow {
   rev: number
 }
 
-export interface RowFilter {
+interface RowFilter {
   /** undefined means every project: only for explicit cross-project reads. */
   projects: string[] | undefined
   scopes?: string[]

@@ -3,7 +3,7 @@ import { GLOBAL, visibleScopes, type Store } from "../_store"
 import type { ReadScope } from "../types"
 
 /** The (projects, scopes) a read may see. Every read goes through this; nothing reads unscoped. */
-export interface ScopeFilter {
+interface ScopeFilter {
   projects: string[] | undefined
   scopes: string[] | undefined
 }

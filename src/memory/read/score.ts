@@ -27,7 +27,7 @@ const PREFIX_WEIGHT = 0.375
 const FIRST_BATCH = 512
 const BATCH_GROWTH = 8
 
-export interface Match {
+interface Match {
   id: string
   score: number
 }

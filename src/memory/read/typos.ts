@@ -4,14 +4,14 @@ import { processTerm, tokenize } from "./terms"
 import { hasTerm, termsWithPrefix } from "./score"
 
 /** A word the project never used, five letters or longer, is looked for at one edit away ("idempotncy"). */
-export const TYPO_MIN_LENGTH = 5
-export const TYPO_WEIGHT = 0.6
+const TYPO_MIN_LENGTH = 5
+const TYPO_WEIGHT = 0.6
 /** Typos rarely hit the first letters: only stored terms sharing the first three are compared. */
 const KEEP_PREFIX = 3
 const MAX_SPELLINGS = 3
 
 /** Levenshtein distance of at most one (substitution, insertion, deletion, or one transposition). */
-export function withinOneEdit(a: string, b: string): boolean {
+function withinOneEdit(a: string, b: string): boolean {
   if (a === b) return true
   if (Math.abs(a.length - b.length) > 1) return false
   let i = 0

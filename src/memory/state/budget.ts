@@ -19,9 +19,9 @@ export interface Block {
 }
 
 /** A single stored line never takes more than this, so one long decision cannot crowd out the rest. */
-export const LINE_CAP_CHARS = 600
+const LINE_CAP_CHARS = 600
 /** The share of the budget each must-show section is guaranteed before the others are served. */
-export const MUST_FLOOR = 0.18
+const MUST_FLOOR = 0.18
 
 const cost = (b: Block) => b.heading.length + 1 + b.lines.reduce((n, l) => n + l.length + 1, 0)
 
@@ -34,7 +34,7 @@ export function clip(line: string, max: number, keep?: string): string {
 }
 
 /** How many characters each block may use; sums to at most `budget`. */
-export function allocate(blocks: Block[], budget: number): number[] {
+function allocate(blocks: Block[], budget: number): number[] {
   const need = blocks.map(cost)
   const got = blocks.map((b, i) => (b.must ? Math.min(need[i] ?? 0, Math.floor(budget * MUST_FLOOR)) : 0))
   let left = budget - got.reduce((a, b) => a + b, 0)

@@ -13,7 +13,7 @@ import type { ItemInput, ScopeName, StatePatch, StatePatchResult, WriteContext, 
  * list clears them) and is kept when omitted. The whole patch is checked before anything is
  * written and is stored in one transaction, or not at all.
  */
-export const statePatchSchema = z
+const statePatchSchema = z
   .object({
     context: z.string().max(20_000).optional(),
     decisions: z.array(z.object({ what: z.string().min(1).max(1000), why: z.string().max(4000).optional() }).strict()).max(50).optional(),

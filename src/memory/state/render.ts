@@ -13,7 +13,7 @@ import { type Block, clip, fitBlocks } from "./budget"
  * the order written) and avoid always appear; decisions newest and most reinforced first, lessons
  * by confidence and recency, and what does not fit is counted with where to find it.
  */
-export const SECTIONS = [
+const SECTIONS = [
   { kind: "context", heading: "Context", merge: "nearest" },
   { kind: "decision", heading: "Decisions", merge: "union" },
   { kind: "avoid", heading: "Avoid", merge: "union" },
@@ -35,7 +35,7 @@ const MORE: Record<string, (n: number) => string> = {
 const moreOf = (kind: string) => MORE[kind] ?? ((n: number) => `- ${n} more — search_history`)
 
 /** Escape a stored line so Markdown cannot read it as a heading, rule, quote or setext underline. */
-export function escapeLine(line: string): string {
+function escapeLine(line: string): string {
   return /^\s*(#|>|=+\s*$|-{2,}\s*$|\*{3,}\s*$|_{3,}\s*$|```|~~~)/.test(line) ? `\\${line.trimStart()}` : line
 }
 

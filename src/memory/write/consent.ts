@@ -13,7 +13,7 @@ const AUTOMATIC: ReadonlySet<Source> = new Set(["hook:remember", "hook:miner", "
 
 export const isPerson = (actor: Actor): boolean => PERSON.has(actor.source)
 
-export type ConsentVerdict =
+type ConsentVerdict =
   | { status: "active" | "pending"; grantId?: string }
   | { refused: true; code: RefusalCode; reason: string }
 
@@ -28,7 +28,7 @@ interface GrantRow {
 }
 
 /** The session's latest live grant; a consumed approve-run no longer counts. */
-export function liveGrant(store: Store, project: string, session: string | undefined): GrantRow | undefined {
+function liveGrant(store: Store, project: string, session: string | undefined): GrantRow | undefined {
   if (!session) return undefined
   const row = store.db
     .query(

@@ -20,7 +20,7 @@ export const SUPERSEDE_CONFIDENCE_BAR = 0.75
  * before the transaction; tombstones, consent, de-duplication, sealing, edges and the audit record
  * run inside one immediate transaction, so concurrent writers neither double nor lose an item.
  */
-export interface InsertOptions {
+interface InsertOptions {
   /** A consent verdict already taken for a batch (proposal commit); the batch consumes its grant once. */
   consent?: { status: "active" | "pending" }
   /** Relation to record when the caller already scored the item (proposals). */
@@ -118,7 +118,7 @@ export function addEdge(store: Store, project: string, src: string, dst: string,
   store.db.query("INSERT OR REPLACE INTO memory_edges (project, src, dst, type, weight, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(project, src, dst, type, weight, now())
 }
 
-export function openConflict(store: Store, project: string, newItem: string, oldItem: string, reason: string, ctx: WriteContext): string {
+function openConflict(store: Store, project: string, newItem: string, oldItem: string, reason: string, ctx: WriteContext): string {
   const id = newId("c_")
   store.db.query("INSERT INTO memory_conflicts (id, project, new_item, old_item, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(id, project, newItem, oldItem, reason, now())
   addEdge(store, project, newItem, oldItem, "contradicts", 1)

@@ -6,7 +6,7 @@ import type { Actor, Status } from "../types"
 
 /** Row-level mutations used inside write-layer transactions. Callers open the transaction. */
 export const LESSON = "lesson"
-export const LESSON_REINFORCE = 0.15
+const LESSON_REINFORCE = 0.15
 
 export function reinforceRow(store: Store, id: string, project: string, actor: Actor): number {
   const row = store.db.query("SELECT confidence FROM memory_items WHERE id = ?").get(id) as { confidence: number }

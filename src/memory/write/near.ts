@@ -9,7 +9,7 @@ import type { Store } from "../_store"
  * shingles overlap a live tombstone's by Jaccard ≥ JACCARD, or that contains nearly all of a
  * longer one, is refused. No plaintext is kept: only HMACs under the hashing key.
  */
-export const JACCARD = 0.7
+const JACCARD = 0.7
 const CONTAINED = 0.9
 const CONTAINED_MIN = 6
 const MAX_SHINGLES = 4000

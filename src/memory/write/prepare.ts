@@ -9,7 +9,7 @@ export const LIMITS = { kind: 40, title: 300, body: 20_000, entity: 200, entitie
 
 const EDGE_TYPES = ["supersedes", "contradicts", "relates_to", "depends_on", "mentions"] as const
 
-export const itemInputSchema = z
+const itemInputSchema = z
   .object({
     kind: z.string().min(1).max(LIMITS.kind).regex(/^[a-z][a-z0-9_-]*$/, "kind is lower-case letters, digits, _ or -"),
     title: z.string().max(LIMITS.title * 4).optional(),
@@ -39,7 +39,7 @@ export interface Prepared {
   redacted: string[]
 }
 
-export type Refusal = { refused: true; code: RefusalCode; reason: string }
+type Refusal = { refused: true; code: RefusalCode; reason: string }
 
 function fieldLimit(name: string, value: string, max: number): Refusal | undefined {
   return value.length > max ? { refused: true, code: "invalid", reason: `${name} is ${value.length} characters; the limit is ${max}` } : undefined

@@ -7,7 +7,7 @@ import type { Store } from "../_store"
  * project's memory, so it is sealed like a record and destroyed whenever content is forgotten.
  */
 /** A snapshot is only a cache: a reader never waits longer than this for the write lock to store one. */
-export const SNAPSHOT_LOCK_WAIT_MS = 50
+const SNAPSHOT_LOCK_WAIT_MS = 50
 
 export function saveSnapshot(store: Store, project: string, rev: number, docs: number, packed: Uint8Array): void {
   const sealed = seal(store.keys.content, packed, aad("memory_snapshots", project, project))

@@ -84,7 +84,7 @@ export function sealEnvelope(key: TeamKey, origin: string, name: string, p: Payl
   return `${JSON.stringify(file)}\n`
 }
 
-export type Opened = { ok: true; payload: Payload } | { ok: false; reason: string }
+type Opened = { ok: true; payload: Payload } | { ok: false; reason: string }
 
 /** Open a file of our project's folder with any of our team keys; say why when it does not open. */
 export function openEnvelope(keys: TeamKey[], origin: string, name: string, text: string): Opened {

@@ -4,7 +4,7 @@ import { EgcError } from "../../core/errors"
  * Git through the `git` program: sync runs rarely and by hand (or spawned after a session), so a
  * process per step costs nothing that matters. Commits carry no personal identity of the person.
  */
-export interface GitOut {
+interface GitOut {
   code: number
   stdout: string
   stderr: string

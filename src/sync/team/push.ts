@@ -1,7 +1,6 @@
 import { existsSync, readdirSync, unlinkSync, writeFileSync, mkdirSync } from "node:fs"
 import { join } from "node:path"
 import type { ItemView, Memory } from "../../memory"
-import { cloneDir } from "./clone"
 import { fileName, projectDir, sealEnvelope, versionOf, type Payload } from "./envelope"
 import { links, markForgotten, markSynced, putLink } from "./store"
 import { authorTag, commitAndPush, ensureClone, update, type TeamCtx } from "./team"

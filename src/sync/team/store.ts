@@ -59,7 +59,7 @@ export function markSynced(s: SyncDb, project: string, what: "pushed" | "pulled"
   s.db.query(`UPDATE sync_teams SET ${what}_at = ? WHERE project = ?`).run(Date.now(), project)
 }
 
-export interface Link {
+interface Link {
   shared: string
   local: string
   version: string
@@ -119,7 +119,7 @@ export function markSeen(s: SyncDb, project: string, file: string, outcome: stri
     .run(project, file, outcome, reason ?? null, Date.now())
 }
 
-export interface BranchSeen {
+interface BranchSeen {
   lastHead?: string
   missingSince?: number
   /** A person undid a move of this branch's items: it is never moved automatically again. */

@@ -41,7 +41,7 @@ export function teamCtx(project: Project): TeamCtx {
 
 const defaultMember = () => `${userInfo().username}@${hostname()}`
 
-export interface SetupOptions {
+interface SetupOptions {
   remote: string
   member?: string
   trust?: boolean

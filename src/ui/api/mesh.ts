@@ -25,7 +25,7 @@ export function meshSnapshot(ctx: UiContext) {
 }
 
 /** Messages between sessions since this page's reader first looked (each reaches the page once). */
-export function meshMessages(ctx: UiContext) {
+function meshMessages(ctx: UiContext) {
   return readEvents(ctx.project, ctx.readerId).map((e) => ({
     id: e.id,
     kind: e.kind,

@@ -32,7 +32,7 @@ export const itemShape = z.object({
   expires: z.string().optional(),
   flagged: z.boolean().optional(),
 })
-export type ItemOut = z.infer<typeof itemShape>
+type ItemOut = z.infer<typeof itemShape>
 
 /** Bodies are data; `flagged` marks text that reads as an instruction (the tool descriptions say so). */
 export function toItem(v: ItemView): ItemOut {
