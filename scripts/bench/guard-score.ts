@@ -2,7 +2,8 @@
 /**
  * Guard decisions on labelled sets. Decisions only: no command in these files is ever executed.
  *   bun run scripts/bench/guard-score.ts            Markdown tables on stdout
- *   bun run scripts/bench/guard-score.ts --misses   also list every miss and false alarm
+ *   bun run scripts/bench/guard-score.ts --misses   also list the misses and false alarms of the tuning halves
+ *   (--misses-all: of the held-out halves too; kept apart so tuning does not read them)
  * Sets: the shared development corpus, the documented examples of test/fixtures/guard/docs-examples.json
  * (tuning and held-out halves, split by a hash of the command before any run) and the obfuscation set
  * test/fixtures/guard/obfuscation.json. Block = deny or ask.
@@ -13,7 +14,8 @@ import { judgeCommand } from "../../src/guard"
 
 const ROOT = resolve(import.meta.dir, "../..")
 const FIXTURES = join(ROOT, "test/fixtures/guard")
-const showMisses = process.argv.includes("--misses")
+const showAll = process.argv.includes("--misses-all")
+const showMisses = showAll || process.argv.includes("--misses")
 
 interface Item {
   command: string
@@ -61,7 +63,7 @@ function tally(items: Item[]): Tally {
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(3)} (${a}/${b})` : "–")
 const row = (name: string, t: Tally) => `| ${name} | ${ratio(t.caught, t.blocks)} | ${ratio(t.passed, t.allows)} |`
 
-function section(title: string, items: Item[], byCategory: boolean, out: string[]): void {
+function section(title: string, items: Item[], byCategory: boolean, out: string[], heldOut = false): void {
   out.push(`### ${title}`, "", "| slice | block recall | allow specificity |", "| --- | ---: | ---: |")
   const all = tally(items)
   out.push(row(`**all (${items.length})**`, all))
@@ -70,7 +72,7 @@ function section(title: string, items: Item[], byCategory: boolean, out: string[
     for (const c of cats) out.push(row(c, tally(items.filter((i) => i.category === c))))
   }
   out.push("")
-  if (showMisses && (all.misses.length || all.alarms.length)) {
+  if (showMisses && (!heldOut || showAll) && (all.misses.length || all.alarms.length)) {
     out.push("<details><summary>misses and false alarms</summary>", "")
     for (const m of all.misses) out.push(`- miss: \`${m}\``)
     for (const a of all.alarms) out.push(`- false alarm: \`${a}\``)
@@ -96,13 +98,13 @@ section("Shared development corpus (tuned on)", dev, false, out)
 const docs = JSON.parse(readFileSync(join(FIXTURES, "docs-examples.json"), "utf8")) as Item[]
 const grouped = docs.map((d) => ({ ...d, category: family(d.category) }))
 section("Documented examples, tuning half", grouped.filter((d) => d.split === "tune"), true, out)
-section("Documented examples, held-out half", grouped.filter((d) => d.split === "heldout"), true, out)
+section("Documented examples, held-out half", grouped.filter((d) => d.split === "heldout"), true, out, true)
 const obf = JSON.parse(readFileSync(join(FIXTURES, "obfuscation.json"), "utf8")) as Item[]
 for (const half of ["tune", "heldout"] as const) {
   const items = obf.filter((o) => o.split === half)
   const t = tally(items.filter((i) => i.expected === "block"))
   out.push(`Obfuscation, ${half === "tune" ? "tuning" : "held-out"} half: **${t.misses.length} of ${t.blocks} allowed (${((100 * t.misses.length) / Math.max(1, t.blocks)).toFixed(1)} %)**`, "")
-  section(`Obfuscation set, ${half === "tune" ? "tuning" : "held-out"} half (harmless neighbours give the specificity)`, items, true, out)
+  section(`Obfuscation set, ${half === "tune" ? "tuning" : "held-out"} half (harmless neighbours give the specificity)`, items, true, out, half === "heldout")
 }
 const holdout = join(ROOT, "../shared/corpora/holdout/guard.json.enc")
 out.push(`Held-back shared material (\`shared/corpora/holdout/guard.json.enc\`): ${existsSync(holdout) ? "present but encrypted; this run cannot read it, so it is not scored here (never tuned on)" : "not present"}.`)
