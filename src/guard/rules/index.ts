@@ -12,6 +12,7 @@ import { systemRules } from "./system"
 import { serviceRule } from "./services"
 import { shellRule, isShell } from "./shells"
 import { unwrap } from "./wrappers"
+import { runWritten, writtenFile } from "./written"
 
 export type Rule = (inv: Invocation, walk: Walk, name: string) => Verdict
 
@@ -50,7 +51,30 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
     return inv.args.slice(1).some((a) => a.unknown) ? ask("shell.eval-dynamic", "eval runs text that is only known at run time") : ALLOW
   }
   if (isInterpreter(name)) return interpreterRule(inv, walk, name)
+  const written = head.text.includes("/") ? writtenFile(head.text, inv, walk) : undefined
+  if (written) return runWritten(written, inv, walk, head.text)
   const rule = TABLE[name]
   const byName = rule ? rule(inv, walk, name) : ALLOW
-  return stricter(byName, serviceRule(inv, name))
+  const verdict = stricter(byName, serviceRule(inv, name))
+  return verdict.decision !== "allow" && onlyDescribes(inv, name) ? ALLOW : verdict
 }
+
+const DRY_RUN = /^(--dry-?run(=(client|server|true|1))?|--dryrun|--no-act|--what-?if|--simulate|--just-print|--recon)$/i
+const HELP_VERB = new Set(["aws", "gcloud", "az", "kubectl", "helm", "gh", "docker", "podman", "terraform", "heroku", "flyctl", "fly", "doctl"])
+
+/**
+ * `--help`, a dry run, or a CLI's `help` verb: the command describes or rehearses the action and
+ * does not perform it. Only the command's own verdict is lifted; what it runs is judged elsewhere.
+ */
+function onlyDescribes(inv: Invocation, name: string): boolean {
+  // find's primaries run in order: in `find ~ -delete -name --help` the word is a pattern, not a flag
+  if (name === "find") return false
+  const words: string[] = []
+  for (const a of inv.args.slice(1)) {
+    if (a.text === "--") break
+    if (!a.unknown) words.push(a.text)
+  }
+  if (words.some((w) => w === "--help" || DRY_RUN.test(w))) return true
+  return HELP_VERB.has(name) && words.some((w) => w === "help")
+}
+

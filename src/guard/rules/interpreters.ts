@@ -2,6 +2,7 @@ import type { Invocation, Walk } from "../invocation"
 import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import { scanCode } from "./code-scan"
+import { runWritten, writtenFile } from "./written"
 
 const INTERPRETER = /^(python[0-9.]*|pypy[0-9.]*|node|nodejs|bun|deno|perl[0-9.]*|ruby[0-9.]*|php[0-9.]*|lua[0-9.]*|luajit|rscript|pwsh|powershell(\.exe)?|osascript|tclsh|awk|gawk|mawk|nawk|jshell|groovy|elixir|julia)$/
 
@@ -38,6 +39,12 @@ export function interpreterRule(inv: Invocation, walk: Walk, name: string): Verd
     if (awk && !a.startsWith("-")) return judgeCode(a, args[i]!.unknown, inv, walk, name)
     if (awk && a === "-f") return ALLOW
     if (a === "-") break
+    if (a === "-m" && name.startsWith("python") && args[i + 1]) {
+      walk.run({ ...inv, args: args.slice(i + 1) })
+      return ALLOW
+    }
+    const written = a.startsWith("-") ? undefined : writtenFile(a, inv, walk)
+    if (written) return runWritten(written, inv, walk, a, name)
     if (!a.startsWith("-")) return /(^|\/)manage\.py$/.test(a) && /^(flush|reset_db|sqlflush)$/.test(args[i + 1]?.text ?? "") ? ask("db.framework-reset", `manage.py ${args[i + 1]!.text} deletes every row of the database`, "dump the data first") : ALLOW
     if (VALUED.test(a)) i++
   }
