@@ -53,7 +53,7 @@ const mongo: Rule = (inv, _w, name) => {
   return ALLOW
 }
 
-const dropTool: Rule = (_inv, _w, name) => deny("db.drop", `${name} deletes a whole database`, BACKUP)
+const dropTool: Rule = (inv, _w, name) => inv.args.some((a) => a.text === "-i" || a.text === "--interactive") ? ALLOW : deny("db.drop", `${name} deletes a whole database`, BACKUP)
 
 const mysqladmin: Rule = (inv) => (inv.args.some((a) => /^drop$/i.test(a.text)) ? deny("db.drop", "mysqladmin drop deletes a whole database", BACKUP) : ALLOW)
 

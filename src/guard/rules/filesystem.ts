@@ -110,9 +110,6 @@ const dd: Rule = (inv) => {
   return ALLOW
 }
 
-const formatDisk: Rule = (inv, _w, name) => deny("disk.format", `${name} erases the filesystem or partition table of ${inv.args.slice(1).filter((a) => !a.text.startsWith("-")).map((a) => a.text).join(" ") || "a device"}`, "check the device with lsblk first, and run it yourself")
-
-const partition: Rule = (inv, _w, name) => (inv.args.some((a) => /^(-l|--list|print|-p)$/.test(a.text)) ? ALLOW : ask("disk.partition", `${name} can rewrite the partition table`))
 
 const shred: Rule = (inv) => {
   const dev = inv.args.find((a) => a.text.startsWith("/dev/"))
@@ -190,22 +187,6 @@ export const filesystemRules: Record<string, Rule> = {
   dd,
   shred,
   mv,
-  mkfs: formatDisk,
-  mke2fs: formatDisk,
-  mkswap: formatDisk,
-  wipefs: formatDisk,
-  "mkfs.ext4": formatDisk,
-  "mkfs.ext3": formatDisk,
-  "mkfs.xfs": formatDisk,
-  "mkfs.vfat": formatDisk,
-  "mkfs.fat": formatDisk,
-  "mkfs.btrfs": formatDisk,
-  "mkfs.ntfs": formatDisk,
-  fdisk: partition,
-  sfdisk: partition,
-  gdisk: partition,
-  sgdisk: partition,
-  parted: partition,
   chmod: recursiveOwner("perm.chmod-recursive", "chmod"),
   chown: recursiveOwner("perm.chown-recursive", "chown"),
   chgrp: recursiveOwner("perm.chown-recursive", "chgrp"),

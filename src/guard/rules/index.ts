@@ -4,8 +4,10 @@ import { cloudRules } from "./cloud"
 import { containerRules } from "./containers"
 import { databaseRules } from "./databases"
 import { ask } from "./finding"
+import { diskRules, format, isFormatter } from "./disks"
 import { filesystemRules } from "./filesystem"
 import { gitRule } from "./git"
+import { publishRules } from "./publish"
 import { interpreterRule, isInterpreter } from "./interpreters"
 import { networkRules } from "./network"
 import { systemRules } from "./system"
@@ -19,10 +21,12 @@ export type Rule = (inv: Invocation, walk: Walk, name: string) => Verdict
 /** Rules by command name; each pack contributes its own entries. */
 const TABLE: Record<string, Rule> = {
   ...filesystemRules,
+  ...diskRules,
   ...systemRules,
   ...networkRules,
   ...databaseRules,
   ...containerRules,
+  ...publishRules,
   ...cloudRules,
   git: gitRule,
 }
@@ -50,10 +54,11 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
     walk.script(inv.args.slice(1).map((a) => a.text).join(" "), inv.state, "eval's argument")
     return inv.args.slice(1).some((a) => a.unknown) ? ask("shell.eval-dynamic", "eval runs text that is only known at run time") : ALLOW
   }
-  if (isInterpreter(name)) return interpreterRule(inv, walk, name)
+  // bun and deno are package managers too: `bun publish` is judged as a publish, `bun -e` as code
+  if (isInterpreter(name)) return stricter(interpreterRule(inv, walk, name), name === "bun" || name === "deno" ? TABLE[name]!(inv, walk, name) : ALLOW)
   const written = head.text.includes("/") ? writtenFile(head.text, inv, walk) : undefined
   if (written) return runWritten(written, inv, walk, head.text)
-  const rule = TABLE[name]
+  const rule = TABLE[name] ?? (isFormatter(name) ? format : undefined)
   const byName = rule ? rule(inv, walk, name) : ALLOW
   const verdict = stricter(byName, serviceRule(inv, name))
   return verdict.decision !== "allow" && onlyDescribes(inv, name) ? ALLOW : verdict
