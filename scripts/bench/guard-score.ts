@@ -8,7 +8,9 @@
  * (tuning and held-out halves, split by a hash of the command before any run) and the obfuscation set
  * test/fixtures/guard/obfuscation.json. Block = deny or ask.
  */
-import { existsSync, readFileSync } from "node:fs"
+import { spawnSync } from "node:child_process"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { judgeCommand } from "../../src/guard"
 
@@ -42,11 +44,11 @@ interface Tally {
   alarms: string[]
 }
 
-function tally(items: Item[]): Tally {
+function tally(items: Item[], where = scene): Tally {
   const t: Tally = { blocks: 0, caught: 0, allows: 0, passed: 0, misses: [], alarms: [] }
   for (const item of items) {
     if (item.policy_note) continue
-    const v = judgeCommand(item.command, scene)
+    const v = judgeCommand(item.command, where)
     if (item.expected === "block") {
       t.blocks++
       if (v.decision !== "allow") t.caught++
@@ -63,9 +65,9 @@ function tally(items: Item[]): Tally {
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(3)} (${a}/${b})` : "–")
 const row = (name: string, t: Tally) => `| ${name} | ${ratio(t.caught, t.blocks)} | ${ratio(t.passed, t.allows)} |`
 
-function section(title: string, items: Item[], byCategory: boolean, out: string[], heldOut = false): void {
+function section(title: string, items: Item[], byCategory: boolean, out: string[], heldOut = false, where = scene): void {
   out.push(`### ${title}`, "", "| slice | block recall | allow specificity |", "| --- | ---: | ---: |")
-  const all = tally(items)
+  const all = tally(items, where)
   out.push(row(`**all (${items.length})**`, all))
   if (byCategory) {
     const cats = [...new Set(items.map((i) => i.category))].sort()
@@ -95,6 +97,14 @@ function family(category: string): string {
 const out: string[] = []
 const dev = load("dev.json")
 section("Shared development corpus (tuned on)", dev, false, out)
+// The same corpus where the project is a real, clean git repository: deletes inside it lose nothing.
+const base = mkdtempSync(join(tmpdir(), "egc-guard-score-"))
+const realProject = join(base, "home", "work", "proj")
+mkdirSync(realProject, { recursive: true })
+spawnSync("git", ["init", "-q", realProject])
+const realScene = { cwd: realProject, home: join(base, "home"), projectRoot: realProject }
+section("Shared development corpus, project = a real clean git repository in a temp folder", dev, false, out, false, realScene)
+rmSync(base, { recursive: true, force: true })
 const docs = JSON.parse(readFileSync(join(FIXTURES, "docs-examples.json"), "utf8")) as Item[]
 const grouped = docs.map((d) => ({ ...d, category: family(d.category) }))
 section("Documented examples, tuning half", grouped.filter((d) => d.split === "tune"), true, out)

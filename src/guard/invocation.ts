@@ -12,12 +12,14 @@ export interface Arg {
   hint?: string
   /** Stands for many words only known at run time (the `{}` of find -exec, xargs, parallel). */
   many?: boolean
+  /** Where those words come from, when known: the folders a `find`/`ls`/`git ls-files` upstream lists. */
+  roots?: string[]
 }
 
 /** What a command reads on standard input. */
 export type Stdin =
   | { kind: "data"; text: string; literal: boolean }
-  | { kind: "stream"; producer: string; fromNetwork: boolean; secret?: string }
+  | { kind: "stream"; producer: string; fromNetwork: boolean; secret?: string; roots?: string[] }
 
 export interface WalkState {
   /** The working directory after any `cd`; undefined once it can no longer be known. */

@@ -1,6 +1,7 @@
 import { resolve as resolvePath } from "node:path"
 import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState, type Written } from "./invocation"
 import { resolveArg } from "./paths"
+import { truncation } from "./rules/filesystem"
 import { inSecretDir, isSecretName } from "./rules/sensitive"
 import { dispatch } from "./rules"
 import { allowedBy, type CompiledPolicy, deniedBy, invocationText, POLICY_DENY } from "./policy"
@@ -78,6 +79,13 @@ export class Walker implements Walk {
       if (r.target) this.subs(r.target, state)
       for (const s of r.heredoc?.subs ?? []) this.walkScript(s, { ...state, vars: new Map(state.vars) })
       this.report(redirectRisk(r, this.scene, state))
+    }
+    if (empties(cmd)) {
+      for (const r of cmd.redirects) {
+        if (!r.target || r.target.dynamic || !/^(>|>\||&>)$/.test(r.op)) continue
+        const abs = resolveArg(argOf(r.target), state, this.scene)
+        if (abs) this.report(truncation(abs, `${r.op} ${r.target.text}`, this.scene))
+      }
     }
     for (const a of cmd.assigns) {
       const eq = a.text.indexOf("=")
@@ -179,7 +187,32 @@ function streamFrom(cmd: SimpleCommand, state: WalkState, scene: Scene): Stdin {
   }
   const network = cmd.words.slice(0, 4).some((w) => NETWORK_FETCHERS.has(baseName(w.text))) || cmd.words.some((w) => w.subs.some(fetches))
   const secret = secretSource(cmd, name, state, scene)
-  return { kind: "stream", producer: name || "(unknown)", fromNetwork: network, ...(secret ? { secret } : {}) }
+  const roots = listedRoots(cmd, name, state, scene)
+  return { kind: "stream", producer: name || "(unknown)", fromNetwork: network, ...(secret ? { secret } : {}), ...(roots ? { roots } : {}) }
+}
+
+/** The folders whose files a listing command prints (for `find ~ | xargs rm`): find's start, ls's args, the repository. */
+function listedRoots(cmd: SimpleCommand, name: string, state: WalkState, scene: Scene): string[] | undefined {
+  const words = cmd.words.slice(1)
+  if (name === "git" && words.some((w) => w.text === "ls-files")) return scene.projectRoot ? [scene.projectRoot] : undefined
+  if (name !== "find" && name !== "ls" && name !== "fd" && name !== "fdfind") return undefined
+  const operands = name === "find" ? words.slice(0, Math.max(0, words.findIndex((w) => w.text.startsWith("-") || w.text === "(" || w.text === "!"))) : words.filter((w) => !w.text.startsWith("-"))
+  const picked = name === "find" && words.length && !words.some((w) => w.text.startsWith("-") || w.text === "(") ? words : operands
+  const paths = (name === "fd" || name === "fdfind" ? picked.slice(1) : picked).map((w) => resolveArg(argOf(w), state, scene))
+  if (paths.some((p) => p === undefined)) return undefined
+  return paths.length ? (paths as string[]) : state.cwd ? [state.cwd] : undefined
+}
+
+/** Commands whose only effect through `> FILE` is to empty FILE: nothing, `:`, `true`, `cat /dev/null`, `echo -n`. */
+function empties(cmd: SimpleCommand): boolean {
+  const words = cmd.words.map((w) => w.text)
+  if (!words.length) return true
+  if (cmd.words.some((w) => w.dynamic)) return false
+  const [head, ...rest] = words
+  if (head === ":" || head === "true" || head === "false") return true
+  if (head === "cat" && rest.length === 1 && rest[0] === "/dev/null") return true
+  if (head === "echo" && (rest.length === 0 || (rest.length === 1 && rest[0] === "-n"))) return true
+  return head === "printf" && rest.length === 1 && rest[0] === ""
 }
 
 const ENV_DUMPERS = new Set(["env", "printenv", "set", "declare", "export", "compgen"])
