@@ -10,6 +10,9 @@ import type { Rule } from "./index"
 
 const TRASH = "move it aside (mv to a dated folder, or the trash), or delete a path inside the project such as ./build"
 
+/** Name patterns of files that are always rebuildable or junk: compiled objects, caches, logs, editor backups. */
+const JUNK = /^(\*?\.(pyc|pyo|o|obj|class|log|tmp|swp|swo|orig|rej|bak)|__pycache__|\.DS_Store|\*~|\.pytest_cache|node_modules|Thumbs\.db)$/
+
 interface RmFlags {
   recursive: boolean
   force: boolean
@@ -71,7 +74,7 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   if (!mass) return ALLOW
   if (kind === "project-git") return deny("fs.rm-git-dir", "deletes the repository's .git directory and all history", "clone again or use git commands")
   if (kind === "temp") return ALLOW
-  if (kind === "in-project") return recoverable(abs, `rm ${f.recursive ? "-r " : ""}${what}`, scene)
+  if (kind === "in-project") return !f.recursive && JUNK.test(basename(abs)) ? ALLOW : recoverable(abs, `rm ${f.recursive ? "-r " : ""}${what}`, scene)
   // rm -r without -f still deletes everything it may write; -f only silences the prompts for the rest
   const level = f.recursive && f.force ? deny : ask
   if (kind === "outside" && f.recursive && !f.force) return ALLOW
@@ -154,8 +157,6 @@ function massDelete(roots: string[], what: string, scene: Scene, filtered = true
 const FIND_VALUED = /^-(name|iname|path|ipath|wholename|iwholename|regex|iregex|type|xtype|newer\w*|perm|user|group|uid|gid|size|[amc]time|[amc]min|maxdepth|mindepth|lname|ilname|samefile|inum|links|fstype|used|printf|fprint|fprint0|fls|context|regextype|D|files0-from)$/
 
 const DELETERS = /^(rm|unlink|shred|rmdir|srm|trash|trash-put|gio)$/
-/** Name patterns of files that are always rebuildable or junk: compiled objects, caches, logs, editor backups. */
-const JUNK = /^(\*?\.(pyc|pyo|o|obj|class|log|tmp|swp|swo|orig|rej|bak)|__pycache__|\.DS_Store|\*~|\.pytest_cache|node_modules|Thumbs\.db)$/
 
 /** `find -delete` deletes whatever matches; `-exec CMD {} ;` runs CMD on each match. */
 const find: Rule = (inv, walk) => {
@@ -166,9 +167,10 @@ const find: Rule = (inv, walk) => {
   const names = args.filter((_a, k) => /^-(i?name|i?path|i?wholename)$/.test(args[k - 1]?.text ?? "")).map((a) => a.text)
   const junkOnly = names.length > 0 && names.every((n) => JUNK.test(n.replace(/^\*\//, ""))) && !args.some((a) => /^(-o|-or|,)$/.test(a.text))
   const deletes = (): Verdict => {
-    if (junkOnly) return ALLOW
     const roots = starts.length ? starts.map((s) => resolveArg(s, inv.state, walk.scene)) : [inv.state.cwd]
-    if (roots.some((r) => r === undefined)) return ask("fs.find-delete", "find deletes under a folder only known at run time", "run the same find with -print, then delete")
+    if (roots.some((r) => r === undefined)) return junkOnly ? ALLOW : ask("fs.find-delete", "find deletes under a folder only known at run time", "run the same find with -print, then delete")
+    // logs and caches may go from the project; not from the whole disk, home or the system
+    if (junkOnly) return roots.some((r) => /^(root|home|system)$/.test(classify(r!, walk.scene))) ? deny("fs.find-delete", `find -delete under ${roots.join(" ")}`, TRASH) : ALLOW
     return massDelete(roots as string[], "find deleting every match", walk.scene, names.length > 0)
   }
   for (let i = 1; i < args.length; i++) {
