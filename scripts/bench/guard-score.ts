@@ -9,7 +9,7 @@
  * test/fixtures/guard/obfuscation.json. Block = deny or ask.
  */
 import { spawnSync } from "node:child_process"
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs"
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { judgeCommand } from "../../src/guard"
@@ -97,13 +97,22 @@ function family(category: string): string {
 const out: string[] = []
 const dev = load("dev.json")
 section("Shared development corpus (tuned on)", dev, false, out)
-// The same corpus where the project is a real, clean git repository: deletes inside it lose nothing.
+// The same corpus where the project is a real git repository with work to lose: a committed file
+// changed since, an untracked file and a stash (the corpus labels assume there is something to lose).
 const base = mkdtempSync(join(tmpdir(), "egc-guard-score-"))
 const realProject = join(base, "home", "work", "proj")
 mkdirSync(realProject, { recursive: true })
-spawnSync("git", ["init", "-q", realProject])
+const git = (...args: string[]) => spawnSync("git", ["-C", realProject, "-c", "user.name=b", "-c", "user.email=b@b", ...args])
+git("init", "-q")
+writeFileSync(join(realProject, "file.txt"), "one\n")
+git("add", ".")
+git("commit", "-qm", "one")
+writeFileSync(join(realProject, "file.txt"), "stashed\n")
+git("stash", "-q")
+writeFileSync(join(realProject, "file.txt"), "uncommitted\n")
+writeFileSync(join(realProject, "notes.md"), "untracked\n")
 const realScene = { cwd: realProject, home: join(base, "home"), projectRoot: realProject }
-section("Shared development corpus, project = a real clean git repository in a temp folder", dev, false, out, false, realScene)
+section("Shared development corpus, project = a real git repository with uncommitted, untracked and stashed work", dev, false, out, false, realScene)
 rmSync(base, { recursive: true, force: true })
 const docs = JSON.parse(readFileSync(join(FIXTURES, "docs-examples.json"), "utf8")) as Item[]
 const grouped = docs.map((d) => ({ ...d, category: family(d.category) }))

@@ -133,8 +133,9 @@ const exists = (abs: string): boolean => {
 export function recoverable(abs: string, what: string, scene: Scene): Verdict {
   if (isRebuildable(abs, scene.projectRoot)) return ALLOW
   // a path that is not there loses nothing, when the project around it can be seen
-  if (!exists(abs) && scene.projectRoot && exists(scene.projectRoot)) return ALLOW
-  const risk = atRisk([abs], "delete")
+  const seen = scene.projectRoot !== undefined && exists(scene.projectRoot)
+  if (!exists(abs) && seen) return ALLOW
+  const risk = seen ? atRisk([abs], "delete") : { known: false as const, why: `the project folder ${scene.projectRoot ?? ""} cannot be read` }
   if (!risk.known) return ask("fs.delete-unknown-state", `${what}: ${risk.why}; whether it holds uncommitted work cannot be checked`, "commit or stash first, or delete only build output")
   if (risk.files.length) return deny("fs.delete-uncommitted", `${what} destroys work git cannot bring back: ${nameFiles(risk.files)}`, "commit or stash it first (git stash -u), then delete")
   return ALLOW
@@ -240,6 +241,33 @@ const cp: Rule = (inv, walk, name) => {
   return writeTargets(inv, walk, name)
 }
 
+const SED_EXEC = /(^|[;\n{}])\s*e(\s|$)|s(.)((?:(?!\3)[^\\]|\\.)*)\3((?:(?!\3)[^\\]|\\.)*)\3[gpIiMm0-9]*e/
+
+/** sed's `e` command and the `e` flag of `s///e` run text as a shell command. */
+const sed: Rule = (inv, walk) => {
+  const args = inv.args
+  const scripts: string[] = []
+  let explicit = false
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text
+    if (t === "-e" || t === "--expression") {
+      explicit = true
+      scripts.push(args[++i]?.text ?? "")
+    } else if (t.startsWith("--expression=")) {
+      explicit = true
+      scripts.push(t.slice(13))
+    } else if (t === "-f" || t === "--file" || t === "-l" || t === "--line-length") i++
+    else if (!t.startsWith("-") && !explicit && !scripts.length) scripts.push(t)
+  }
+  for (const script of scripts) {
+    const m = SED_EXEC.exec(script)
+    if (!m) continue
+    if (m[5]) walk.script(m[5], inv.state, "the command sed's e flag runs")
+    return ask("interp.sed-exec", "sed's e command runs the pattern space as a shell command", "do the substitution with sed, and run commands separately")
+  }
+  return ALLOW
+}
+
 const mv: Rule = (inv, walk) => {
   const scene = walk.scene
   const paths = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
@@ -288,6 +316,8 @@ export const filesystemRules: Record<string, Rule> = {
   tee: writeTargets,
   cp,
   truncate,
+  sed,
+  gsed: sed,
   install: writeTargets,
   blkdiscard,
   diskutil,
