@@ -118,6 +118,9 @@ const docs = JSON.parse(readFileSync(join(FIXTURES, "docs-examples.json"), "utf8
 const grouped = docs.map((d) => ({ ...d, category: family(d.category) }))
 section("Documented examples, tuning half", grouped.filter((d) => d.split === "tune"), true, out)
 section("Documented examples, held-out half", grouped.filter((d) => d.split === "heldout"), true, out, true)
+// Gathered after the rules were written, labelled before its first run: the closest thing to unseen material here.
+const fresh = (JSON.parse(readFileSync(join(FIXTURES, "docs-fresh.json"), "utf8")) as Item[]).map((d) => ({ ...d, category: family(d.category) }))
+section("Fresh documented examples (gathered after the rules, labelled before their first run)", fresh, true, out, true)
 const obf = JSON.parse(readFileSync(join(FIXTURES, "obfuscation.json"), "utf8")) as Item[]
 for (const half of ["tune", "heldout"] as const) {
   const items = obf.filter((o) => o.split === half)
