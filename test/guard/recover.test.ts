@@ -30,11 +30,12 @@ describe("recoverability (judged only, never run)", () => {
   test("a clean tree: deletes, resets and restores lose nothing; .git and home stay denied", () => {
     using tmp = tmpdir()
     const root = repo(tmp.path, FILES)
-    for (const c of ["rm -rf src", "rm -r docs", "git reset --hard", "git reset --hard HEAD~0", "git checkout -- src/a.ts", "git checkout src/a.ts", "git checkout .", "git restore src/a.ts", "git restore --staged --worktree src", "truncate -s 0 src/a.ts", ": > src/a.ts", "find src -delete", "git ls-files | xargs rm", "git stash drop", "git clean -f", "rm -rf missing-folder"])
+    for (const c of ["rm -rf src", "rm -r docs", "git reset --hard", "git reset --hard HEAD", "git checkout -- src/a.ts", "git checkout src/a.ts", "git checkout .", "git restore src/a.ts", "git restore --staged --worktree src", "truncate -s 0 src/a.ts", ": > src/a.ts", "find src -delete", "git ls-files | xargs rm", "git stash drop", "git clean -f", "rm -rf missing-folder"])
       expect([c, judge(c, root).decision]).toEqual([c, "allow"])
     expect(judge("rm -rf .git", root).decision).toBe("deny")
     expect(judge("rm -rf ~", root).decision).toBe("deny")
     expect(judge("find . -delete", root).decision).toBe("deny")
+    expect(judge("git reset --hard HEAD~1", root).decision).toBe("deny")
   })
 
   test("uncommitted changes: every way of discarding them is denied and names the file; other folders pass", () => {

@@ -190,7 +190,7 @@ const DISCARDS = new Set(["git.reset-hard", "git.checkout-paths", "git.restore-w
 
 /**
  * Commands that discard work are judged by the work there is: a clean tree loses nothing to
- * `reset --hard`, `checkout -- <path>` or `restore` of an unchanged file, `clean -f` with nothing
+ * `reset --hard` (to HEAD; to another commit it also drops commits, and stays denied), `checkout -- <path>` or `restore` of an unchanged file, `clean -f` with nothing
  * untracked, `stash drop` with no stash. When the state cannot be read the rule's own verdict stands.
  * A lone `git checkout NAME` that names no ref but an existing path is a restore of that path.
  */
@@ -211,8 +211,9 @@ function recoverability(call: GitCall, verdict: Verdict, cwd: string | undefined
     return judgeLoss(pathsOf(args, cwd, /^(-e|--exclude)$/), "untracked", "git clean -f deletes untracked files", verdict)
   }
   if (sub === "reset") {
+    // moving the branch to another commit also drops commits from it (only the reflog keeps them)
     const target = args.find((a) => !a.startsWith("-"))
-    if (target && target !== "HEAD" && target !== "@") return judgeLoss([cwd], "all", `git reset --hard ${target} discards uncommitted changes in`, verdict)
+    if (target && target !== "HEAD" && target !== "@") return verdict
     return judgeLoss([cwd], "all", "git reset --hard discards uncommitted changes in", verdict)
   }
   if (sub === "restore") {
