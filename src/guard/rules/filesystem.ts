@@ -56,6 +56,8 @@ function rmTarget(target: Arg, f: RmFlags, state: WalkState, scene: Scene): Verd
   const abs = resolveArg(target, state, scene)
   const what = target.text
   if (!abs) {
+    // one match of find -exec: find's own rule has judged where the matches come from
+    if (target.unknown && target.text === "{}" && target.many === false) return ALLOW
     if (target.many) return massDelete(target.roots ?? (state.cwd ? [state.cwd] : []), `rm ${f.recursive ? "-r " : ""}on every path it is fed`, scene)
     if (!f.recursive) return ALLOW
     if (/^\$\{?[A-Za-z_]\w*\}?\/\*?$/.test(what)) return deny("fs.rm-unset-var", `rm -r ${what} deletes / when the variable is empty or unset`, "rm -rf ./build, or guard the variable: ${VAR:?}")
@@ -147,6 +149,7 @@ function massDelete(roots: string[], what: string, scene: Scene, filtered = true
   let verdict = ALLOW
   for (const root of roots) {
     const kind = classify(root, scene)
+    if (kind === "temp" && !filtered && /^\/(tmp|var\/tmp|private\/tmp|dev\/shm)\/?$/.test(root)) verdict = stricter(verdict, ask("fs.mass-delete", `${what} under ${root}, the whole shared temp folder (other programs' files too)`, "delete your own folder inside it"))
     if (kind === "root" || kind === "home" || kind === "system") verdict = stricter(verdict, deny("fs.mass-delete", `${what} under ${root}`, TRASH))
     else if (kind === "home-sub" || kind === "outside") verdict = stricter(verdict, ask("fs.mass-delete", `${what} under ${root}, outside the project`, "list the files first, then delete them by name"))
     else if (kind === "project-git" || (!filtered && scene.projectRoot && inside(`${scene.projectRoot}/.git`, root))) verdict = stricter(verdict, deny("fs.rm-git-dir", `${what} under ${root} deletes the repository's .git directory too`, "add -name/-path filters, or delete build output only"))
@@ -186,7 +189,9 @@ const find: Rule = (inv, walk) => {
       const end = args.findIndex((a, k) => k > i && (a.text === ";" || a.text === "+"))
       // each {} is one match: the mass delete is judged here, from find's start folders
       const cmd = args.slice(i + 1, end === -1 ? undefined : end).map((a) => (a.text.includes("{}") ? { ...placeholder(a.text), many: false } : a))
-      if (cmd.length && (t === "-exec" || t === "-execdir") && DELETERS.test(baseName(cmd[0]!.text))) verdict = stricter(verdict, deletes())
+      // through wrappers too (`-exec env rm -rf {} ;`): any deleter among the words before the match
+      const slot = cmd.findIndex((a) => a.text.includes("{}"))
+      if ((t === "-exec" || t === "-execdir") && cmd.slice(0, slot === -1 ? undefined : slot).some((a) => DELETERS.test(baseName(a.text)))) verdict = stricter(verdict, deletes())
       if (cmd.length) walk.run({ ...inv, args: cmd })
       i = end === -1 ? args.length : end
     }
