@@ -88,6 +88,9 @@ async function main(): Promise<void> {
   say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
   say(row("whole corpus", samples))
   say(row("ordinary (no heredoc, < 400 chars)", inProcess(commands.filter((c) => c.length < 400 && !c.includes("<<")))))
+  // the same without the deletes, truncations and discards that may read git state
+  const stateless = commands.filter((c) => c.length < 400 && !c.includes("<<") && !/\b(rm|find|xargs|truncate|shred|reset|checkout|restore|clean|stash)\b|>/.test(c))
+  say(row("ordinary, no git state to read", inProcess(stateless)))
   for (const [name, cmd] of Object.entries(bigHeredocs())) {
     const s: Samples = { wall: [], cpu: [] }
     const warm: Samples = { wall: [], cpu: [] }
