@@ -25,6 +25,12 @@ const CASES: Record<string, Array<[string, Want]>> = {
     ["npm publish --dry-run", "allow"],
     ["find ~ -delete -name --help", "deny"],
   ],
+  "git: words after -- are operands, not options": [
+    ["git branch -d -- -feature", "allow"],
+    ["git branch -D -- -feature", "deny"],
+    ["git push origin -- -f", "allow"],
+    ["git push -f origin main", "deny"],
+  ],
   "global flags before the verb": [
     ["kubectl --context prod delete namespace payments", "deny"],
     ["kubectl -n prod delete deployment api", "block"],

@@ -167,9 +167,20 @@ export const gitRule: Rule = (inv, walk) => {
   if (!call) return ALLOW
   nestedCommands(call, inv, walk)
   const judge = SUBCOMMANDS[call.sub]
-  const verdict = recoverability(call, judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW, gitCwd(inv))
+  const args = call.sub === "checkout" || call.sub === "restore" ? call.args : operandsAfterDashDash(call.args)
+  const verdict = recoverability(call, judge ? judge(args, walk.scene.protectedBranches) : ALLOW, gitCwd(inv))
   const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
   return badConfig ? stricter(verdict, ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)) : verdict
+}
+
+/**
+ * After `--` every word is an operand, however it looks: `git branch -d -- -feature` deletes a branch
+ * named -feature and forces nothing. Such words are marked (a NUL, which no parsed word holds) so
+ * the option tests pass over them. checkout and restore read `--` themselves.
+ */
+function operandsAfterDashDash(args: string[]): string[] {
+  const at = args.indexOf("--")
+  return at === -1 ? args : [...args.slice(0, at + 1), ...args.slice(at + 1).map((a) => (a.startsWith("-") ? `\0${a}` : a))]
 }
 
 /** Where git runs: the walk's working directory, moved by `-C DIR` options. */
