@@ -7,6 +7,7 @@
  * Whole process: the compiled egc running `guard check` vs a compiled Bun hello built in the same
  * run, cases interleaved so they share the machine's noise; wall and child CPU time per run.
  */
+import { spawnSync } from "node:child_process"
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
@@ -87,11 +88,41 @@ async function main(): Promise<void> {
   say("| --- | ---: | ---: | ---: | ---: | ---: | ---: |")
   say(row("whole corpus", samples))
   say(row("ordinary (no heredoc, < 400 chars)", inProcess(commands.filter((c) => c.length < 400 && !c.includes("<<")))))
+  // the same without the deletes, truncations and discards that may read git state
+  const stateless = commands.filter((c) => c.length < 400 && !c.includes("<<") && !/\b(rm|find|xargs|truncate|shred|reset|checkout|restore|clean|stash)\b|>/.test(c))
+  say(row("ordinary, no git state to read", inProcess(stateless)))
   for (const [name, cmd] of Object.entries(bigHeredocs())) {
     const s: Samples = { wall: [], cpu: [] }
     const warm: Samples = { wall: [], cpu: [] }
     for (let i = 0; i < 110; i++) timeOne(cmd, i < 10 ? warm : s)
     say(row(`${name} → ${judgeCommand(cmd, ctx).decision}`, s))
+  }
+  // Decisions that read git state: a real repository (120 tracked files, one changed, one untracked)
+  const repo = join(work, "repo")
+  mkdirSync(join(repo, "src"), { recursive: true })
+  const git = (...a: string[]) => spawnSync("git", ["-C", repo, "-c", "user.name=b", "-c", "user.email=b@b", ...a])
+  git("init", "-q")
+  for (let i = 0; i < 120; i++) writeFileSync(join(repo, "src", `f${i}.ts`), `export const x${i} = ${i}\n`)
+  git("add", ".")
+  git("commit", "-qm", "start")
+  writeFileSync(join(repo, "src", "f7.ts"), "changed\n")
+  writeFileSync(join(repo, "src", "new.ts"), "untracked\n")
+  const repoCtx = { cwd: repo, home, projectRoot: repo }
+  for (const cmd of ["rm -rf src", "git reset --hard", "git checkout -- src/f7.ts"]) {
+    const s: Samples = { wall: [], cpu: [] }
+    for (let i = 0; i < 60; i++) {
+      const c0 = process.cpuUsage()
+      const t0 = performance.now()
+      const v = judgeCommand(cmd, repoCtx)
+      const wall = performance.now() - t0
+      const c = process.cpuUsage(c0)
+      if (i >= 10) {
+        s.wall.push(wall)
+        s.cpu.push((c.user + c.system) / 1000)
+      }
+      if (i === 0 && v.decision === "allow") throw new Error(`${cmd} was allowed on a changed tree`)
+    }
+    say(row(`with git state: ${cmd} → ${judgeCommand(cmd, repoCtx).decision}`, s))
   }
   const huge = `echo ${"a".repeat(1024 * 1024)}`
   const t0 = performance.now()

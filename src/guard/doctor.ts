@@ -26,9 +26,9 @@ export const guardChecks: CheckProvider = ({ cwd }) => {
     "guard rules",
     () => {
       const ctx = { cwd }
-      const danger = judgeCommand("git reset --hard HEAD~1", ctx)
+      const danger = judgeCommand("git push --force origin main", ctx)
       const harmless = judgeCommand("git status --short", ctx)
-      if (danger.decision !== "deny") throw new Error(`'git reset --hard HEAD~1' was ${danger.decision}, expected deny`)
+      if (danger.decision !== "deny") throw new Error(`'git push --force origin main' was ${danger.decision}, expected deny`)
       if (harmless.decision !== "allow") throw new Error(`'git status --short' was ${harmless.decision} (${harmless.rule}), expected allow`)
       return "a known danger is denied, a harmless command allowed"
     },

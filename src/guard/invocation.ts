@@ -10,12 +10,16 @@ export interface Arg {
   glob: boolean
   /** For an argument fed from literal stdin (xargs), the words it will most likely be. */
   hint?: string
+  /** Stands for many words only known at run time (the `{}` of find -exec, xargs, parallel). */
+  many?: boolean
+  /** Where those words come from, when known: the folders a `find`/`ls`/`git ls-files` upstream lists. */
+  roots?: string[]
 }
 
 /** What a command reads on standard input. */
 export type Stdin =
   | { kind: "data"; text: string; literal: boolean }
-  | { kind: "stream"; producer: string; fromNetwork: boolean }
+  | { kind: "stream"; producer: string; fromNetwork: boolean; secret?: string; roots?: string[] }
 
 export interface WalkState {
   /** The working directory after any `cd`; undefined once it can no longer be known. */
@@ -41,8 +45,17 @@ export interface Scene {
   protectedPaths: readonly string[]
 }
 
+/** A file this command line writes before it may run it: fetched from the network, or literal text. */
+export interface Written {
+  fromNetwork: boolean
+  text?: string
+  by: string
+}
+
 export interface Walk {
   scene: Scene
+  /** Files written earlier in this command line, by absolute path (download-then-run, write-then-run). */
+  written?: Map<string, Written>
   /** Judge an invocation (after wrappers) and everything it runs. */
   run(inv: Invocation): void
   /** Judge shell text found inside a command (`bash -c`, `eval`, a heredoc fed to a shell). */
@@ -52,7 +65,7 @@ export interface Walk {
 
 export const argOf = (w: Word): Arg => ({ text: w.text, unknown: w.dynamic, glob: w.glob })
 export const literal = (text: string): Arg => ({ text, unknown: false, glob: false })
-export const placeholder = (text = "{}", hint?: string): Arg => ({ text, unknown: true, glob: false, ...(hint !== undefined ? { hint } : {}) })
+export const placeholder = (text = "{}", hint?: string): Arg => ({ text, unknown: true, glob: false, many: true, ...(hint !== undefined ? { hint } : {}) })
 
 /** How a command is looked up: the last path segment, case-folded (`/usr/bin/GIT` is git). */
 export const baseName = (name: string): string => name.slice(name.lastIndexOf("/") + 1).toLowerCase()

@@ -1,5 +1,8 @@
 import { resolve as resolvePath } from "node:path"
-import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState } from "./invocation"
+import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState, type Written } from "./invocation"
+import { resolveArg } from "./paths"
+import { truncation } from "./rules/filesystem"
+import { inSecretDir, isSecretName } from "./rules/sensitive"
 import { dispatch } from "./rules"
 import { allowedBy, type CompiledPolicy, deniedBy, invocationText, POLICY_DENY } from "./policy"
 import { redirectRisk } from "./rules/redirects"
@@ -18,6 +21,7 @@ const DECLARERS = new Set(["export", "declare", "local", "readonly", "typeset"])
 /** Walks a parsed script, building one invocation per simple command, and collects the strictest verdict. */
 export class Walker implements Walk {
   verdict: Verdict = ALLOW
+  readonly written = new Map<string, Written>()
   readonly findings: Verdict[] = []
   /** When set, every invocation judged is described here (for `egc guard explain`). */
   trace: string[] | undefined
@@ -57,7 +61,9 @@ export class Walker implements Walk {
       let upstream: Stdin | undefined
       for (const cmd of pipeline.commands) {
         this.command(cmd, state, upstream)
-        upstream = cmd.type === "simple" ? streamFrom(cmd) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
+        const next: Stdin = cmd.type === "simple" ? streamFrom(cmd, state, this.scene) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
+        const secret = upstream?.kind === "stream" ? upstream.secret : undefined
+        upstream = secret && next.kind === "stream" && !next.secret ? { ...next, secret } : next
       }
     }
   }
@@ -74,6 +80,13 @@ export class Walker implements Walk {
       for (const s of r.heredoc?.subs ?? []) this.walkScript(s, { ...state, vars: new Map(state.vars) })
       this.report(redirectRisk(r, this.scene, state))
     }
+    if (empties(cmd)) {
+      for (const r of cmd.redirects) {
+        if (!r.target || r.target.dynamic || !/^(>|>\||&>)$/.test(r.op)) continue
+        const abs = resolveArg(argOf(r.target), state, this.scene)
+        if (abs) this.report(truncation(abs, `${r.op} ${r.target.text}`, this.scene))
+      }
+    }
     for (const a of cmd.assigns) {
       const eq = a.text.indexOf("=")
       state.vars.set(a.text.slice(0, eq).replace(/\[.*$|\+$/, ""), a.dynamic ? undefined : a.text.slice(eq + 1))
@@ -82,6 +95,7 @@ export class Walker implements Walk {
     const args = cmd.words.flatMap((w) => staticArgs(w))
     const stdin = stdinOf(cmd) ?? upstream
     this.run({ args, redirects: cmd.redirects, state, ...(stdin ? { stdin } : {}) })
+    recordWrites(cmd, args, stdin, state, this)
     if (args[0]?.text === "cd" || args[0]?.text === "pushd") changeDir(args, state, this.scene)
     if (args[0]?.text === "popd") state.cwd = undefined
     if (DECLARERS.has(args[0]?.text ?? "")) {
@@ -162,7 +176,7 @@ function stdinOf(cmd: SimpleCommand): Stdin | undefined {
 }
 
 /** What a pipeline stage hands to the next: literal text from echo/printf, or an opaque stream. */
-function streamFrom(cmd: SimpleCommand): Stdin {
+function streamFrom(cmd: SimpleCommand, state: WalkState, scene: Scene): Stdin {
   const name = baseName(cmd.words[0]?.text ?? "")
   const viaHeredoc = stdinOf(cmd)
   if (name === "cat" && cmd.words.length === 1 && viaHeredoc?.kind === "data") return viaHeredoc
@@ -172,7 +186,82 @@ function streamFrom(cmd: SimpleCommand): Stdin {
     return { kind: "data", text: rest.join(" ").replace(/\\n/g, "\n"), literal: true }
   }
   const network = cmd.words.slice(0, 4).some((w) => NETWORK_FETCHERS.has(baseName(w.text))) || cmd.words.some((w) => w.subs.some(fetches))
-  return { kind: "stream", producer: name || "(unknown)", fromNetwork: network }
+  const secret = secretSource(cmd, name, state, scene)
+  const roots = listedRoots(cmd, name, state, scene)
+  return { kind: "stream", producer: name || "(unknown)", fromNetwork: network, ...(secret ? { secret } : {}), ...(roots ? { roots } : {}) }
+}
+
+/** The folders whose files a listing command prints (for `find ~ | xargs rm`): find's start, ls's args, the repository. */
+function listedRoots(cmd: SimpleCommand, name: string, state: WalkState, scene: Scene): string[] | undefined {
+  const words = cmd.words.slice(1)
+  if (name === "git" && words.some((w) => w.text === "ls-files")) return scene.projectRoot ? [scene.projectRoot] : undefined
+  if (name !== "find" && name !== "ls" && name !== "fd" && name !== "fdfind") return undefined
+  const operands = name === "find" ? words.slice(0, Math.max(0, words.findIndex((w) => w.text.startsWith("-") || w.text === "(" || w.text === "!"))) : words.filter((w) => !w.text.startsWith("-"))
+  const picked = name === "find" && words.length && !words.some((w) => w.text.startsWith("-") || w.text === "(") ? words : operands
+  const paths = (name === "fd" || name === "fdfind" ? picked.slice(1) : picked).map((w) => resolveArg(argOf(w), state, scene))
+  if (paths.some((p) => p === undefined)) return undefined
+  return paths.length ? (paths as string[]) : state.cwd ? [state.cwd] : undefined
+}
+
+/** Commands whose only effect through `> FILE` is to empty FILE: nothing, `:`, `true`, `cat /dev/null`, `echo -n`. */
+function empties(cmd: SimpleCommand): boolean {
+  const words = cmd.words.map((w) => w.text)
+  if (!words.length) return true
+  if (cmd.words.some((w) => w.dynamic)) return false
+  const [head, ...rest] = words
+  if (head === ":" || head === "true" || head === "false") return true
+  if (head === "cat" && rest.length === 1 && rest[0] === "/dev/null") return true
+  if (head === "echo" && (rest.length === 0 || (rest.length === 1 && rest[0] === "-n"))) return true
+  return head === "printf" && rest.length === 1 && rest[0] === ""
+}
+
+const ENV_DUMPERS = new Set(["env", "printenv", "set", "declare", "export", "compgen"])
+
+/** The environment, or a key folder or secrets file, read onto the pipe (`env |`, `tar c ~/.ssh |`, `cat .env |`). */
+function secretSource(cmd: SimpleCommand, name: string, state: WalkState, scene: Scene): string | undefined {
+  if (ENV_DUMPERS.has(name) && cmd.words.length <= 2 && !cmd.words.slice(1).some((w) => !w.text.startsWith("-"))) return "the environment (tokens and keys)"
+  if (NETWORK_FETCHERS.has(name)) return undefined
+  for (const w of cmd.words.slice(1)) {
+    if (w.text.startsWith("-") || w.dynamic) continue
+    const abs = resolveArg(argOf(w), state, scene)
+    if (abs && !abs.endsWith(".pub") && (inSecretDir(abs, scene.home) || isSecretName(abs) || SECRET_DIR_NAMES.some((d) => abs === `${scene.home}/${d}`))) return abs
+  }
+  return undefined
+}
+
+const SECRET_DIR_NAMES = [".ssh", ".aws", ".gnupg", ".kube", ".docker"]
+
+const FETCH_OUTPUT = /^(-o|--output|-O|--output-document)$/
+
+/** Files this command writes whose content the guard knows: a download, or literal text. */
+function recordWrites(cmd: SimpleCommand, args: Arg[], stdin: Stdin | undefined, state: WalkState, walk: Walker): void {
+  const name = baseName(args[0]?.text ?? "")
+  const fetcher = NETWORK_FETCHERS.has(name) && name !== "ssh" && name !== "scp"
+  const literal = LITERAL_PRODUCERS.has(name) && name !== "cat" && !args.some((a) => a.unknown) ? args.slice(1).filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.text))).map((a) => a.text).join(" ").replace(/\\n/g, "\n") : undefined
+  const heredoc = name === "cat" && stdin?.kind === "data" ? stdin.text : undefined
+  const put = (target: string | undefined, w: Written) => {
+    const abs = target ? resolveArg({ text: target, unknown: false, glob: false }, state, walk.scene) : undefined
+    if (abs) walk.written.set(abs, w)
+  }
+  for (const r of cmd.redirects) {
+    if (!r.target || r.target.dynamic || !/^(>|>>|>\||&>|&>>)$/.test(r.op)) continue
+    if (fetcher) put(r.target.text, { fromNetwork: true, by: name })
+    else if (literal !== undefined || heredoc !== undefined) put(r.target.text, { fromNetwork: false, text: literal ?? heredoc, by: name })
+    else walk.written.delete(resolveArg({ text: r.target.text, unknown: false, glob: false }, state, walk.scene) ?? "")
+  }
+  if (fetcher) {
+    const url = args.find((a) => /^[a-z]+:\/\//i.test(a.text))?.text
+    const remoteName = url ? url.replace(/[?#].*$/, "").split("/").filter(Boolean).at(-1) : undefined
+    const at = args.findIndex((a) => FETCH_OUTPUT.test(a.text) || /^-[a-zA-Z]*o$/.test(a.text))
+    const glued = args.find((a) => /^--output(-document)?=/.test(a.text))
+    if (glued) put(glued.text.slice(glued.text.indexOf("=") + 1), { fromNetwork: true, by: name })
+    else if (at !== -1 && args[at + 1] && !(name === "curl" && args[at]!.text === "-O")) put(args[at + 1]!.text, { fromNetwork: true, by: name })
+    else if (remoteName && (name === "wget" || args.some((a) => a.text === "-O" || a.text === "--remote-name"))) put(remoteName, { fromNetwork: true, by: name })
+  }
+  if (name === "tee" && stdin) {
+    const w: Written = stdin.kind === "data" ? { fromNetwork: false, text: stdin.text, by: "tee" } : { fromNetwork: stdin.fromNetwork, by: "tee" }
+    if (w.fromNetwork || w.text !== undefined) for (const a of args.slice(1)) if (!a.text.startsWith("-") && !a.unknown) put(a.text, w)
+  }
 }
 
 function fetches(script: Script): boolean {

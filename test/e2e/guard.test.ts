@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test"
+import { spawnSync } from "node:child_process"
 import { chmodSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { tmpdir, writeFile } from "../fixture"
@@ -8,9 +9,22 @@ import { runEgc } from "./_binary"
  * The compiled binary's guard surfaces. Commands that `egc guard --` really runs are harmless
  * (true, false, echo, ls, a script that exits 7) in a temp dir; dangerous strings are only checked.
  */
+/**
+ * Work a discard would lose (the guard allows reset --hard, clean -f and stash drops that lose
+ * nothing): a staged new file, an untracked file and a stash ref. Only git add runs here.
+ */
+function withWork(root: string): void {
+  writeFile(join(root, "staged.txt"), "staged\n")
+  writeFile(join(root, "notes.txt"), "untracked\n")
+  const add = spawnSync("git", ["add", "staged.txt"], { cwd: root })
+  if (add.status !== 0) throw new Error(`git add failed: ${add.stderr}`)
+  writeFile(join(root, ".git/refs/stash"), `${"0".repeat(40)}\n`)
+}
+
 describe("egc guard (compiled binary)", () => {
   test("check: exit 0 allow, 2 deny, 3 ask; the verdict on stdout", async () => {
     using tmp = tmpdir({ git: true })
+    withWork(tmp.path)
     const allow = await runEgc(["guard", "check", "--no-record", "ls -la"], { cwd: tmp.path })
     expect(allow).toMatchObject({ code: 0, stdout: "allow\n" })
     const deny = await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: tmp.path })
@@ -19,6 +33,8 @@ describe("egc guard (compiled binary)", () => {
     expect(deny.stdout).toContain("instead:")
     const ask = await runEgc(["guard", "check", "--no-record", "killall node"], { cwd: tmp.path })
     expect(ask.code).toBe(3)
+    using clean = tmpdir({ git: true })
+    expect(await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: clean.path })).toMatchObject({ code: 0, stdout: "allow\n" })
   })
 
   test("check --json prints one verdict object", async () => {
@@ -83,6 +99,7 @@ describe("egc guard (compiled binary)", () => {
   // Was: an untrusted project file turned rules off and allowed commands. Now it only tightens until `egc trust`.
   test("policy from the project config: loosening rule levels and the allowlist apply only once the person trusts the file", async () => {
     using tmp = tmpdir({ git: true })
+    withWork(tmp.path)
     const config = join(tmp.path, ".egc/config.json")
     const text = JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", "proc.kill-by-name": "off" }, allow: ["/^git clean -fdx$/"], deny: ["echo deny-marker"] } })
     writeFile(config, text)
@@ -128,6 +145,7 @@ describe("egc guard (compiled binary)", () => {
 
   test("explain shows the commands found inside wrappers and the verdict", async () => {
     using tmp = tmpdir({ git: true })
+    withWork(tmp.path)
     const r = await runEgc(["guard", "explain", "sudo env X=1 bash -c 'echo hi && git stash clear'"], { cwd: tmp.path })
     expect(r.code).toBe(2)
     expect(r.stdout).toContain("git stash clear  → deny git.stash-clear")

@@ -1,8 +1,19 @@
 import { ALLOW } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
+import { helmPush } from "./publish"
 
-const positionals = (args: { text: string }[]): string[] => args.slice(1).map((a) => a.text).filter((t) => !t.startsWith("-"))
+/** The words that are not options, skipping the values of options that take one (`-n prod`). */
+const positionals = (args: { text: string }[], valued?: RegExp): string[] => {
+  const out: string[] = []
+  for (let i = 1; i < args.length; i++) {
+    const t = args[i]!.text
+    if (!t.startsWith("-")) out.push(t)
+    else if (valued?.test(t)) i++
+  }
+  return out
+}
+const KUBE_VALUED = /^(-n|--namespace|--context|--kubeconfig|--cluster|--user|-s|--server|--token|--as|--as-group|--as-uid|-l|--selector|-o|--output|--field-selector|--grace-period|--timeout|-c|--container|--request-timeout|--kube-context|--kube-apiserver|--kube-token|--registry-config|--repository-config|--repository-cache|--certificate-authority|--client-certificate|--client-key|--tls-server-name|-v|--v|--cache-dir|-f|--filename|-k|--kustomize)$/
 const flag = (args: { text: string }[], re: RegExp): boolean => args.some((a) => re.test(a.text))
 
 const terraform: Rule = (inv, _w, name) => {
@@ -25,7 +36,7 @@ const pulumi: Rule = (inv, _w, name) => {
 const cdk: Rule = (inv) => (positionals(inv.args)[0] === "destroy" ? deny("cloud.iac-destroy", "cdk destroy deletes the stack's resources") : ALLOW)
 
 const kubectl: Rule = (inv, walk, name) => {
-  const words = positionals(inv.args)
+  const words = positionals(inv.args, KUBE_VALUED)
   const verb = words[0]
   const dashdash = inv.args.findIndex((a) => a.text === "--")
   if ((verb === "exec" || verb === "debug" || verb === "run") && dashdash !== -1 && dashdash + 1 < inv.args.length) walk.run({ ...inv, args: inv.args.slice(dashdash + 1), state: { ...inv.state, cwd: undefined, vars: new Map() } })
@@ -40,20 +51,10 @@ const kubectl: Rule = (inv, walk, name) => {
   return ALLOW
 }
 
-const helm: Rule = (inv) => {
-  const verb = positionals(inv.args)[0]
-  return verb === "uninstall" || verb === "delete" || verb === "del" || verb === "un" ? deny("cloud.helm-uninstall", `helm ${verb} removes the release and its resources`, "helm rollback, or helm get values first") : ALLOW
-}
-
-/** Package registries: publishing is deliberate (ask); unpublishing and yanking break others (deny). */
-const publish: Rule = (inv, _w, name) => {
-  const words = positionals(inv.args)
-  const verb = words[0]
-  if (verb === "unpublish") return deny("publish.unpublish", `${name} unpublish removes a released version others may depend on`, `${name} deprecate instead`)
-  if (verb === "publish" || (name === "twine" && verb === "upload") || (name === "gem" && verb === "push")) return flag(inv.args, /^--dry-run$/) ? ALLOW : ask("publish.release", `${name} ${verb} publishes a package to a public registry`, `${name} ${verb} --dry-run first`)
-  if (verb === "yank" || (name === "gem" && verb === "yank")) return ask("publish.yank", `${name} yank withdraws a released version`)
-  if (verb === "owner" && (words[1] === "rm" || words[1] === "remove")) return ask("publish.owner", "removes a package owner")
-  return ALLOW
+const helm: Rule = (inv, walk, name) => {
+  const verb = positionals(inv.args, KUBE_VALUED)[0]
+  if (verb === "uninstall" || verb === "delete" || verb === "del" || verb === "un") return deny("cloud.helm-uninstall", `helm ${verb} removes the release and its resources`, "helm rollback, or helm get values first")
+  return helmPush(inv, walk, name)
 }
 
 /** Framework tasks that drop or reset a database. */
@@ -87,14 +88,4 @@ export const cloudRules: Record<string, Rule> = {
   oc: kubectl,
   k: kubectl,
   helm,
-  npm: publish,
-  pnpm: publish,
-  yarn: publish,
-  cargo: publish,
-  twine: publish,
-  poetry: publish,
-  gem: publish,
-  flit: publish,
-  hatch: publish,
-  uv: publish,
 }

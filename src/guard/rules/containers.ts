@@ -18,10 +18,11 @@ const docker: Rule = (inv, walk, name) => {
   const flags = words.filter((w) => w.startsWith("-"))
   const all = flags.some((f) => /^(--all|-[a-zA-Z]*a[a-zA-Z]*)$/.test(f))
   const volumes = flags.some((f) => f === "--volumes" || /^-[a-zA-Z]*v[a-zA-Z]*$/.test(f))
-  if (group === "system" && verb === "prune") return all || volumes ? deny("container.system-prune", `${name} system prune ${all ? "-a " : ""}${volumes ? "--volumes " : ""}deletes every unused image${volumes ? " and volume (with their data)" : ""}`, `${name} container prune, or remove named images`) : ask("container.prune", `${name} system prune deletes stopped containers, networks and dangling images`)
+  // images, networks and build cache come back with a pull or a build; volumes hold data that does not
+  if (group === "system" && verb === "prune") return volumes ? deny("container.system-prune", `${name} system prune ${all ? "-a " : ""}--volumes deletes every unused image and volume (with their data)`, `${name} system prune without --volumes`) : ALLOW
   if (group === "system" && verb === "reset") return deny("container.system-reset", `${name} system reset deletes every container, image and volume`, `${name} system prune`)
   if (group === "volume" && (verb === "rm" || verb === "remove" || verb === "prune")) return deny("container.volume-rm", `${name} volume ${verb} deletes volume data`, "back the volume up first (docker run --rm -v vol:/v busybox tar …)")
-  if ((group === "image" || group === "container" || group === "network" || group === "builder" || group === "buildx") && verb === "prune") return ask("container.prune", `${name} ${group} prune deletes unused ${group}s`)
+  if (group === "container" && verb === "prune") return ask("container.prune", `${name} container prune deletes stopped containers and what they wrote`)
   if ((group === "compose" && verb === "down") || (name.endsWith("compose") && group === "down")) {
     if (volumes || flags.some((f) => /^--rmi/.test(f))) return deny("container.compose-down-volumes", "compose down -v deletes the project's volumes and their data", "compose down (without -v) keeps the data")
   }

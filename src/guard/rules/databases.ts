@@ -1,4 +1,4 @@
-import type { Invocation } from "../invocation"
+import type { Invocation, Walk } from "../invocation"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
@@ -22,12 +22,22 @@ export function judgeSql(sql: string, client: string): Verdict {
 
 const SQL_FLAG = /^(-c|--command|-e|--execute|-q|--query|-Q|--sql)$/
 
-function sqlClient(inv: Invocation, name: string): Verdict {
+/** Client meta-commands that run a shell: psql `\\!`, mysql `system` / `\\!`, sqlite `.shell` / `.system`. */
+const SHELL_ESCAPE = /(^|[;\n])\s*(\\!|system\s|\.shell\s|\.system\s)\s*([^;\n]*)/i
+
+function shellEscape(sql: string, inv: Invocation, walk: Walk, name: string): Verdict {
+  const m = SHELL_ESCAPE.exec(sql)
+  if (!m) return ALLOW
+  if (m[3]) walk.script(m[3], inv.state, `the shell command run from ${name}`)
+  return ask("db.shell-escape", `${name} runs a shell command from inside the client (${m[2]!.trim()})`, "run the shell command directly")
+}
+
+function sqlClient(inv: Invocation, name: string, walk?: Walk): Verdict {
   let verdict: Verdict = ALLOW
   const args = inv.args
   for (let i = 1; i < args.length; i++) {
     const t = args[i]!.text
-    if (SQL_FLAG.test(t) && args[i + 1]) verdict = stricter(verdict, judgeSql(args[i + 1]!.text, name))
+    if (SQL_FLAG.test(t) && args[i + 1]) verdict = stricter(stricter(verdict, judgeSql(args[i + 1]!.text, name)), walk ? shellEscape(args[i + 1]!.text, inv, walk, name) : ALLOW)
     else if (/^--(command|execute|query)=/.test(t)) verdict = stricter(verdict, judgeSql(t.slice(t.indexOf("=") + 1), name))
     else if (/^-e./.test(t) && name.startsWith("mysql")) verdict = stricter(verdict, judgeSql(t.slice(2), name))
   }
@@ -35,7 +45,8 @@ function sqlClient(inv: Invocation, name: string): Verdict {
     const positional = args.slice(1).filter((a) => !a.text.startsWith("-"))
     if (positional.length >= 2) verdict = stricter(verdict, judgeSql(positional.slice(1).map((a) => a.text).join(" "), name))
   }
-  if (inv.stdin?.kind === "data") verdict = stricter(verdict, judgeSql(inv.stdin.text, name))
+  if (inv.stdin?.kind === "data") verdict = stricter(stricter(verdict, judgeSql(inv.stdin.text, name)), walk ? shellEscape(inv.stdin.text, inv, walk, name) : ALLOW)
+  if (walk && (name === "sqlite3" || name === "duckdb")) for (const a of args.slice(2)) verdict = stricter(verdict, shellEscape(a.text, inv, walk, name))
   return verdict
 }
 
@@ -53,11 +64,11 @@ const mongo: Rule = (inv, _w, name) => {
   return ALLOW
 }
 
-const dropTool: Rule = (_inv, _w, name) => deny("db.drop", `${name} deletes a whole database`, BACKUP)
+const dropTool: Rule = (inv, _w, name) => inv.args.some((a) => a.text === "-i" || a.text === "--interactive") ? ALLOW : deny("db.drop", `${name} deletes a whole database`, BACKUP)
 
 const mysqladmin: Rule = (inv) => (inv.args.some((a) => /^drop$/i.test(a.text)) ? deny("db.drop", "mysqladmin drop deletes a whole database", BACKUP) : ALLOW)
 
-const client: Rule = (inv, _w, name) => sqlClient(inv, name)
+const client: Rule = (inv, walk, name) => sqlClient(inv, name, walk)
 
 /** Restores that drop what is there first. */
 const restore: Rule = (inv, _w, name) =>

@@ -1,4 +1,7 @@
+import { existsSync } from "node:fs"
+import { resolve } from "node:path"
 import { type Arg, type Invocation, literal, type Walk } from "../invocation"
+import { atRisk, hasStash, isRef, type Loss, nameFiles } from "../recover"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
@@ -85,6 +88,7 @@ const SUBCOMMANDS: Record<string, (args: string[], protectedBranches: readonly s
   push(args, protectedBranches) {
     const force = has(args, /^--force(?!-with-lease(=.*)?$|-if-includes$)/) || shortHas(args, "f", "o")
     if (force) return deny("git.push-force", "git push --force overwrites the remote branch and can destroy others' commits", "git push --force-with-lease")
+    if (has(args, /^--prune$/)) return ask("git.push-prune", "git push --prune deletes every remote branch that has no local counterpart", "delete the remote branches you mean by name")
     if (has(args, /^--mirror$/)) return deny("git.push-mirror", "git push --mirror overwrites and deletes every ref on the remote", "push the branches you mean, one by one")
     const refs = args.filter((a) => !a.startsWith("-")).slice(1)
     if (refs.some((r) => r.startsWith("+"))) return deny("git.push-force", `git push ${refs.find((r) => r.startsWith("+"))} force-updates the remote branch`, "git push --force-with-lease")
@@ -163,9 +167,102 @@ export const gitRule: Rule = (inv, walk) => {
   if (!call) return ALLOW
   nestedCommands(call, inv, walk)
   const judge = SUBCOMMANDS[call.sub]
-  const verdict = judge ? judge(call.args, walk.scene.protectedBranches) : ALLOW
+  const args = call.sub === "checkout" || call.sub === "restore" ? call.args : operandsAfterDashDash(call.args)
+  const verdict = recoverability(call, judge ? judge(args, walk.scene.protectedBranches) : ALLOW, gitCwd(inv))
   const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))
   return badConfig ? stricter(verdict, ask("git.config-exec", `git -c ${badConfig.split("=")[0]} makes git run a program of your choosing`)) : verdict
+}
+
+/**
+ * After `--` every word is an operand, however it looks: `git branch -d -- -feature` deletes a branch
+ * named -feature and forces nothing. Such words are marked (a NUL, which no parsed word holds) so
+ * the option tests pass over them. checkout and restore read `--` themselves.
+ */
+function operandsAfterDashDash(args: string[]): string[] {
+  const at = args.indexOf("--")
+  return at === -1 ? args : [...args.slice(0, at + 1), ...args.slice(at + 1).map((a) => (a.startsWith("-") ? `\0${a}` : a))]
+}
+
+/** Where git runs: the walk's working directory, moved by `-C DIR` options. */
+function gitCwd(inv: Invocation): string | undefined {
+  let cwd = inv.state.cwd
+  for (let i = 1; i < inv.args.length; i++) {
+    const t = inv.args[i]!.text
+    if (t === "-C") {
+      const dir = inv.args[i + 1]
+      cwd = !dir || dir.unknown || cwd === undefined ? undefined : resolve(cwd, dir.text)
+      i++
+    } else if (!t.startsWith("-")) break
+  }
+  return cwd
+}
+
+const DISCARDS = new Set(["git.reset-hard", "git.checkout-paths", "git.restore-worktree", "git.clean-force", "git.stash-drop", "git.stash-clear"])
+
+/**
+ * Commands that discard work are judged by the work there is: a clean tree loses nothing to
+ * `reset --hard` (to HEAD; to another commit it also drops commits, and stays denied), `checkout -- <path>` or `restore` of an unchanged file, `clean -f` with nothing
+ * untracked, `stash drop` with no stash. When the state cannot be read the rule's own verdict stands.
+ * A lone `git checkout NAME` that names no ref but an existing path is a restore of that path.
+ */
+function recoverability(call: GitCall, verdict: Verdict, cwd: string | undefined): Verdict {
+  if (!cwd) return verdict
+  const { sub, args } = call
+  if (sub === "checkout" && verdict.decision === "allow") {
+    const { positionals, flags } = split(args, /^(-b|-B|--orphan|--conflict|-U|--unified|--inter-hunk-context|--track|-t)$/, "bB")
+    if (positionals.length !== 1 || flags.some((f) => /^-[bB]|^--orphan|^--detach$|^-t$|^--track/.test(f))) return verdict
+    const name = positionals[0]!
+    if (isRef(cwd, name) !== false || !existsSync(resolve(cwd, name))) return verdict
+    return judgeLoss([resolve(cwd, name)], "worktree", `git checkout ${name} overwrites uncommitted changes in`, verdict, "deny")
+  }
+  if (!verdict.rule || !DISCARDS.has(verdict.rule)) return verdict
+  if (sub === "stash") return hasStash(cwd) === false ? ALLOW : verdict
+  if (sub === "clean") {
+    if (has(args, /^-[a-zA-Z]*[xX]/) ) return verdict
+    return judgeLoss(pathsOf(args, cwd, /^(-e|--exclude)$/), "untracked", "git clean -f deletes untracked files", verdict)
+  }
+  if (sub === "reset") {
+    // moving the branch to another commit also drops commits from it (only the reflog keeps them)
+    const target = args.find((a) => !a.startsWith("-"))
+    if (target && target !== "HEAD" && target !== "@") return verdict
+    return judgeLoss([cwd], "all", "git reset --hard discards uncommitted changes in", verdict)
+  }
+  if (sub === "restore") {
+    const both = has(args, /^(--staged|-S)$/) || shortHas(args, "S", "s")
+    return judgeLoss(pathsOf(args, cwd, /^(-s|--source|--pathspec-from-file)$/), both ? "all" : "worktree", "git restore overwrites uncommitted changes in", verdict)
+  }
+  if (sub === "checkout") {
+    if (has(args, /^--pathspec-from-file/)) return verdict
+    const { positionals, dashdash } = split(args, /^(-b|-B|--orphan|--conflict|-U|--unified|--inter-hunk-context|--track|-t)$/, "bB")
+    const ref = dashdash > 0 || (dashdash < 0 && positionals.length >= 2) ? positionals[0] : undefined
+    const paths = (dashdash >= 0 ? positionals.slice(dashdash) : ref ? positionals.slice(1) : positionals).map((p) => resolve(cwd, p))
+    return judgeLoss(paths, ref ? "all" : "worktree", "git checkout overwrites uncommitted changes in", verdict)
+  }
+  return verdict
+}
+
+function pathsOf(args: string[], cwd: string, valued: RegExp): string[] {
+  const out: string[] = []
+  for (let i = 0; i < args.length; i++) {
+    const a = args[i]!
+    if (a === "--") {
+      out.push(...args.slice(i + 1))
+      break
+    }
+    if (valued.test(a)) i++
+    else if (!a.startsWith("-")) out.push(a)
+  }
+  // pathspec magic (`:/`, `:(glob)`) is resolved by git itself: such a call keeps the rule's verdict
+  return (out.length ? out : ["."]).map((p) => (p.startsWith(":") ? "*" : resolve(cwd, p)))
+}
+
+function judgeLoss(paths: string[], loss: Loss, what: string, verdict: Verdict, level: "deny" | "keep" = "keep"): Verdict {
+  if (paths.some((p) => /[*?[]/.test(p))) return verdict
+  const risk = atRisk(paths, loss)
+  if (!risk.known) return verdict
+  if (!risk.files.length) return ALLOW
+  const rule = verdict.rule ?? "git.checkout-paths"
+  return { decision: level === "deny" ? "deny" : verdict.decision === "allow" ? "deny" : verdict.decision, rule, reason: `${what} ${nameFiles(risk.files)}, which git cannot bring back`, alternative: STASH }
 }
 
 /** Commands git runs for you: `submodule foreach`, `rebase --exec`/`-x`, `bisect run`. */

@@ -5,24 +5,29 @@ import { cloudRules } from "./cloud"
 import { containerRules } from "./containers"
 import { databaseRules } from "./databases"
 import { ask } from "./finding"
+import { diskRules, format, isFormatter } from "./disks"
 import { filesystemRules } from "./filesystem"
 import { gitRule } from "./git"
+import { publishRules } from "./publish"
 import { interpreterRule, isInterpreter } from "./interpreters"
 import { networkRules } from "./network"
 import { systemRules } from "./system"
 import { serviceRule } from "./services"
 import { shellRule, isShell } from "./shells"
 import { unwrap } from "./wrappers"
+import { runWritten, writtenFile } from "./written"
 
 export type Rule = (inv: Invocation, walk: Walk, name: string) => Verdict
 
 /** Rules by command name; each pack contributes its own entries. */
 const TABLE: Record<string, Rule> = {
   ...filesystemRules,
+  ...diskRules,
   ...systemRules,
   ...networkRules,
   ...databaseRules,
   ...containerRules,
+  ...publishRules,
   ...cloudRules,
   ...agentConfigRules,
   git: gitRule,
@@ -51,8 +56,32 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
     walk.script(inv.args.slice(1).map((a) => a.text).join(" "), inv.state, "eval's argument")
     return inv.args.slice(1).some((a) => a.unknown) ? ask("shell.eval-dynamic", "eval runs text that is only known at run time") : ALLOW
   }
-  if (isInterpreter(name)) return interpreterRule(inv, walk, name)
-  const rule = TABLE[name]
+  // bun and deno are package managers too: `bun publish` is judged as a publish, `bun -e` as code
+  if (isInterpreter(name)) return stricter(interpreterRule(inv, walk, name), name === "bun" || name === "deno" ? TABLE[name]!(inv, walk, name) : ALLOW)
+  const written = head.text.includes("/") ? writtenFile(head.text, inv, walk) : undefined
+  if (written) return runWritten(written, inv, walk, head.text)
+  const rule = TABLE[name] ?? (isFormatter(name) ? format : undefined)
   const byName = rule ? rule(inv, walk, name) : ALLOW
-  return stricter(byName, serviceRule(inv, name))
+  const verdict = stricter(byName, serviceRule(inv, name))
+  return verdict.decision !== "allow" && onlyDescribes(inv, name) ? ALLOW : verdict
 }
+
+const DRY_RUN = /^(--dry-?run(=(client|server|true|1))?|--dryrun|--no-act|--what-?if|--simulate|--just-print|--recon)$/i
+const HELP_VERB = new Set(["aws", "gcloud", "az", "kubectl", "helm", "gh", "docker", "podman", "terraform", "heroku", "flyctl", "fly", "doctl"])
+
+/**
+ * `--help`, a dry run, or a CLI's `help` verb: the command describes or rehearses the action and
+ * does not perform it. Only the command's own verdict is lifted; what it runs is judged elsewhere.
+ */
+function onlyDescribes(inv: Invocation, name: string): boolean {
+  // find's primaries run in order: in `find ~ -delete -name --help` the word is a pattern, not a flag
+  if (name === "find") return false
+  const words: string[] = []
+  for (const a of inv.args.slice(1)) {
+    if (a.text === "--") break
+    if (!a.unknown) words.push(a.text)
+  }
+  if (words.some((w) => w === "--help" || DRY_RUN.test(w))) return true
+  return HELP_VERB.has(name) && words.some((w) => w === "help")
+}
+

@@ -23,6 +23,7 @@ const curl: Rule = (inv, walk, name) => {
     const t = args[i]!.text
     const next = args[i + 1]
     const upload = /^(-d|--data|--data-binary|--data-raw|--data-urlencode|--json|-F|--form|-T|--upload-file|--post-file|--body-file)$/.test(t) ? next?.text : /^(--data(-binary|-urlencode)?|--post-file|--body-file|--upload-file|--form|--json)=/.test(t) ? t.slice(t.indexOf("=") + 1) : /^-[dFT]./.test(t) ? t.slice(2) : undefined
+    if (upload !== undefined && secretStdin(inv) && (/^@-$|^[^=]*=@-$/.test(upload) || (/^(-T|--upload-file)$/.test(t) && upload === "-"))) verdict = stricter(verdict, deny("net.upload-secret", `${name} uploads ${secretStdin(inv)}, read from the pipe`, EXFIL_ALT))
     if (upload !== undefined && (/@|^-T$|^--upload-file$|^--post-file|^--body-file/.test(upload) || /^-T|^--upload-file|^--post-file|^--body-file/.test(t))) {
       const secret = secretPath(upload.replace(/^.*?@/, ""), inv, walk)
       if (secret) verdict = stricter(verdict, deny("net.upload-secret", `${name} uploads ${secret}, a credentials file`, EXFIL_ALT))
@@ -42,9 +43,14 @@ const httpie: Rule = (inv, walk, name) => {
   return curl(inv, walk, name)
 }
 
-/** Copying credentials off the machine. */
+/** What a pipe hands this command when it carries the environment or a key file. */
+const secretStdin = (inv: Invocation): string | undefined => (inv.stdin?.kind === "stream" ? inv.stdin.secret : undefined)
+
+const COPY_VALUED = /^-[iFoPSJcl]$/
+
+/** Copying credentials off the machine (an identity file given with -i logs in; it is not copied). */
 const copyOut: Rule = (inv, walk, name) => {
-  const words = inv.args.slice(1).filter((a) => !a.text.startsWith("-"))
+  const words = inv.args.slice(1).filter((a, k) => !a.text.startsWith("-") && !COPY_VALUED.test(inv.args[k]?.text ?? ""))
   const remote = words.some((a) => /^[^/\s]*:/.test(a.text) && !/^[a-zA-Z]:\\/.test(a.text))
   for (const w of remote ? words : []) {
     const secret = /^[^/\s]*:/.test(w.text) ? undefined : secretPath(w, inv, walk)
@@ -61,6 +67,7 @@ const rsync: Rule = (inv, walk, name) => {
 
 const netcat: Rule = (inv, walk, name) => {
   if (inv.args.some((a) => /^(-e|-c|--exec|--sh-exec|--lua-exec)$/.test(a.text) || /^-[a-zA-Z]*e$/.test(a.text) && a.text.length <= 4)) return deny("net.reverse-shell", `${name} -e hands a shell to whoever connects`, "use ssh for remote access")
+  if (secretStdin(inv)) return deny("net.upload-secret", `${name} sends ${secretStdin(inv)} over the network`, EXFIL_ALT)
   const file = inv.stdin?.kind === "stream" ? inv.stdin.producer.replace(/^file /, "") : undefined
   if (file && secretPath(file, inv, walk)) return deny("net.upload-secret", `${name} sends ${file}, a credentials file, over the network`, EXFIL_ALT)
   return ALLOW
@@ -88,13 +95,28 @@ const ssh: Rule = (inv, walk) => {
   let i = 1
   while (i < args.length && args[i]!.text.startsWith("-")) i += SSH_VALUED.test(args[i]!.text) ? 2 : 1
   const remote = args.slice(i + 1).map((a) => a.text)
+  if (secretStdin(inv)) return deny("net.upload-secret", `ssh sends ${secretStdin(inv)} to another host`, EXFIL_ALT)
   const state = { ...inv.state, cwd: undefined, vars: new Map<string, string | undefined>() }
   if (remote.length) walk.script(remote.join(" "), state, "the remote command given to ssh")
   else if (inv.stdin?.kind === "data") walk.script(inv.stdin.text, state, "the script fed to ssh")
   return ALLOW
 }
 
+/** `gh gist create FILE…` (or `-` for stdin) publishes the files, secret or not, to a gist. */
+const gh: Rule = (inv, walk) => {
+  const words = inv.args.slice(1).filter((a) => !a.text.startsWith("-") || a.text === "-").map((a) => a.text)
+  if (words[0] !== "gist" || (words[1] !== "create" && words[1] !== "new" && words[1] !== "edit")) return ALLOW
+  if (words.includes("-") && secretStdin(inv)) return deny("net.upload-secret", `gh gist create uploads ${secretStdin(inv)}`, EXFIL_ALT)
+  for (const a of inv.args.slice(3)) {
+    if (a.text.startsWith("-")) continue
+    const secret = secretPath(a, inv, walk)
+    if (secret) return deny("net.upload-secret", `gh gist ${words[1]} uploads ${secret}, a secrets file`, EXFIL_ALT)
+  }
+  return ALLOW
+}
+
 export const networkRules: Record<string, Rule> = {
+  gh,
   socat,
   ssh,
   curl,

@@ -37,6 +37,7 @@ export function serviceRule(inv: Invocation, name: string): Verdict {
   } else if (!isService(name)) return ALLOW
   if (words.some((w) => /^--(force-reset|accept-data-loss)$/.test(w))) return ask(`service.${name}-data-loss`, `${name} ${words.find((w) => /^--(force-reset|accept-data-loss)$/.test(w))} drops data to apply the change`, "back up the database first")
   if (name.startsWith("kafka") && words.includes("--reset-offsets") && words.includes("--execute")) return ask("service.kafka-reset-offsets", "resetting consumer offsets makes consumers skip or replay messages", "run it with --dry-run first")
+  if (name === "railway" && words.slice(1).find((w) => !w.startsWith("-")) === "down") return ask("service.railway-down", "railway down removes the latest deployment of the service")
   const nameVerb = name.split(/[-_.]/).slice(1).find((p) => DESTRUCTIVE.test(p))
   if (nameVerb) return ask(`service.${name}`, `${name} ${nameVerb}s remote data that may not come back`)
   const safeRead = name === "aws" && words.includes("s3") && words.some((w) => w === "sync") && !words.some((w) => /^--delete/.test(w))

@@ -1,6 +1,7 @@
 import type { Invocation, Walk } from "../invocation"
 import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
+import { runWritten, writtenFile } from "./written"
 
 const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash"])
 const FETCH = /(^|[\s;|&(`])(curl|wget|fetch|http|xh|nc|ncat|aria2c)\s/
@@ -15,6 +16,8 @@ export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
   const args = inv.args
   if (name === "source" || name === ".") {
     const file = args[1]
+    const written = writtenFile(file?.text, inv, walk)
+    if (written) return runWritten(written, inv, walk, file!.text)
     return file?.unknown && /^<\(/.test(file.text) && FETCH.test(file.text.slice(2)) ? deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT) : ALLOW
   }
   let i = 1
@@ -43,6 +46,8 @@ export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
     return ALLOW
   }
   if (first && !stdinFlag) {
+    const written = writtenFile(first.text, inv, walk)
+    if (written) return runWritten(written, inv, walk, first.text)
     if (first.unknown && /^<\(/.test(first.text) && FETCH.test(first.text.slice(2))) return deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT)
     return ALLOW
   }

@@ -179,7 +179,7 @@ function envCommand(inv: Invocation, walk: Walk): Invocation | null {
   return i < args.length ? { ...inv, args: args.slice(i) } : null
 }
 
-const XARGS_VALUED = /^-[EILnPsda]$|^--(max-lines|max-args|max-procs|max-chars|delimiter|arg-file|process-slot-var)$/
+const XARGS_VALUED = /^-[EILnPsdaJR]$|^--(max-lines|max-args|max-procs|max-chars|delimiter|arg-file|process-slot-var)$/
 
 /** `xargs CMD`: CMD runs with words from stdin appended (or put in place of `-I` placeholders). */
 function xargs(inv: Invocation, walk: Walk): null {
@@ -192,7 +192,7 @@ function xargs(inv: Invocation, walk: Walk): null {
       i++
       break
     }
-    if (a === "-I") replace = args[i + 1]?.text
+    if (a === "-I" || a === "-J") replace = args[i + 1]?.text
     else if (/^-I./.test(a)) replace = a.slice(2)
     else if (/^-i/.test(a) || a.startsWith("--replace")) replace = a.replace(/^-i|^--replace=?/, "") || "{}"
     i += XARGS_VALUED.test(a) ? 2 : 1
@@ -200,8 +200,10 @@ function xargs(inv: Invocation, walk: Walk): null {
   const cmd = args.slice(i)
   if (!cmd.length) return null
   const hint = inv.stdin?.kind === "data" && inv.stdin.literal ? inv.stdin.text.trim() : undefined
+  const roots = inv.stdin?.kind === "stream" ? inv.stdin.roots : undefined
+  const slot = (text: string): Arg => ({ ...placeholder(text, hint), ...(roots ? { roots } : {}) })
   const slotted = replace !== undefined && cmd.some((a) => a.text.includes(replace!))
-  const filled = slotted ? cmd.map((a) => (a.text.includes(replace!) ? placeholder(a.text, hint) : a)) : [...cmd, placeholder("{}", hint)]
+  const filled = slotted ? cmd.map((a) => (a.text.includes(replace!) ? slot(a.text) : a)) : [...cmd, slot("{}")]
   walk.run({ ...inv, args: filled, stdin: { kind: "stream", producer: "xargs", fromNetwork: false } })
   return null
 }
