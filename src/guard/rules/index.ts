@@ -19,19 +19,34 @@ import { runWritten, writtenFile } from "./written"
 
 export type Rule = (inv: Invocation, walk: Walk, name: string) => Verdict
 
-/** Rules by command name; each pack contributes its own entries. */
-const TABLE: Record<string, Rule> = {
-  ...filesystemRules,
-  ...diskRules,
-  ...systemRules,
-  ...networkRules,
-  ...databaseRules,
-  ...containerRules,
-  ...publishRules,
-  ...cloudRules,
-  ...agentConfigRules,
-  git: gitRule,
+/**
+ * Rules by command name; each pack contributes its own entries. Two packs that judge the same
+ * command (sed's `e` flag, sed -i on a tool's config) both run and the stricter verdict stands:
+ * a later pack never silently replaces an earlier one.
+ */
+function combine(...packs: Array<Record<string, Rule>>): Record<string, Rule> {
+  const table: Record<string, Rule> = {}
+  for (const pack of packs) {
+    for (const [name, rule] of Object.entries(pack)) {
+      const earlier = table[name]
+      table[name] = earlier ? (inv, walk, n) => stricter(earlier(inv, walk, n), rule(inv, walk, n)) : rule
+    }
+  }
+  return table
 }
+
+const TABLE: Record<string, Rule> = combine(
+  filesystemRules,
+  diskRules,
+  systemRules,
+  networkRules,
+  databaseRules,
+  containerRules,
+  publishRules,
+  cloudRules,
+  agentConfigRules,
+  { git: gitRule },
+)
 
 /** Judges one command after peeling wrappers; nested commands are handed back to the walk. */
 export function dispatch(inv: Invocation, walk: Walk): Verdict {
