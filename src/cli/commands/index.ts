@@ -21,6 +21,7 @@ export const commands: Record<string, Loader> = {
   hook: () => load(import("./hook")),
   install: () => load(import("./install")),
   uninstall: () => load(import("./uninstall")),
+  upgrade: () => load(import("./upgrade")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
