@@ -2,7 +2,7 @@
 /**
  * Build the egc executable.
  *   bun run scripts/build.ts                 host binary → dist/egc
- *   bun run scripts/build.ts --all           five platforms → dist/egc-<os>-<arch>[.exe] + SHA256SUMS
+ *   bun run scripts/build.ts --all           eight targets → dist/egc-<os>-<arch>[-musl][.exe] + SHA256SUMS
  *   bun run scripts/build.ts --outfile F     host binary → F
  *   --version V  bake V instead of package.json's version;  --pubkey FILE  bake a minisign public
  *   key (what `egc upgrade` verifies releases with);  --repo owner/name  where upgrades look
@@ -22,6 +22,9 @@ export const TARGETS = [
   { target: "bun-darwin-x64", pkg: "@oven/bun-darwin-x64", out: "egc-darwin-x64", release: "darwin-x64" },
   { target: "bun-darwin-arm64", pkg: "@oven/bun-darwin-aarch64", out: "egc-darwin-arm64", release: "darwin-arm64" },
   { target: "bun-windows-x64", pkg: "@oven/bun-windows-x64", out: "egc-windows-x64.exe", release: "windows-x64" },
+  { target: "bun-linux-x64-musl", pkg: "@oven/bun-linux-x64-musl", out: "egc-linux-x64-musl", release: "linux-x64-musl" },
+  { target: "bun-linux-arm64-musl", pkg: "@oven/bun-linux-aarch64-musl", out: "egc-linux-arm64-musl", release: "linux-arm64-musl" },
+  { target: "bun-windows-arm64", pkg: "@oven/bun-windows-aarch64", out: "egc-windows-arm64.exe", release: "windows-arm64" },
 ] as const
 
 export type BuildTarget = (typeof TARGETS)[number]

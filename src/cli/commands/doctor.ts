@@ -14,6 +14,7 @@ const providers: Array<() => Promise<CheckProvider>> = [
   async () => (await import("../../hooks/doctor")).hookChecks,
   async () => (await import("../../memory/doctor")).memoryChecks,
   async () => (await import("../../mcp/doctor")).mcpChecks,
+  async () => (await import("../../release/doctor")).releaseChecks,
 ]
 
 export default defineCommand({
