@@ -5,7 +5,8 @@
  * `egc upgrade`) expects — GitHub's own paths under one base:
  *   DIR/latest.json                      the releases/latest API answer (kept on the newest version)
  *   DIR/download/v<V>/egc-<V>-<target>.tar.gz|.zip, SHA256SUMS, SHA256SUMS.minisig, minisign.pub,
- *                     install.sh, install.ps1 (with the key and repository stamped in), release.json
+ *                     install.sh, install.ps1 (with the key and repository stamped in), release.json,
+ *                     egc.rb (Homebrew formula) and egc.json (Scoop manifest) from the same hashes
  * Without --all only the host target is built; --all builds every target whose Bun runtime
  * `npm run runtimes` fetched. The key comes from --key or $EGC_SIGNING_KEY (the secret JSON of
  * `npm run release:key`); without either a throwaway key signs and its public key is in the folder.
@@ -18,6 +19,8 @@ import { archiveName, binaryInArchive, compareVersions, hostTarget, isVersion, i
 import { writeTarGz } from "../../src/release/tar"
 import { writeZip } from "../../src/release/zip"
 import { buildBinary, runtimePath, TARGETS } from "../build"
+import { parseSums } from "../../src/release/verify"
+import { homebrewFormula, scoopManifest } from "./channels"
 import { changelogSection } from "./notes"
 import { generateKey, loadKey, publicKeyFile, signMinisign } from "./sign"
 
@@ -59,7 +62,8 @@ try {
       })
     : [{ release: hostTarget() as string, target: undefined }]
   for (const job of jobs) {
-    const exe = await buildBinary({ outfile: join(build, job.release, "egc"), target: job.target, releaseTarget: job.release, ...bake })
+    const outfile = join(build, job.release, isWindowsTarget(job.release) ? "egc.exe" : "egc")
+    const exe = await buildBinary({ outfile, target: job.target, releaseTarget: job.release, ...bake })
     const top = `egc-${version}-${job.release}`
     const entries = [
       { name: binaryInArchive(version, job.release), data: new Uint8Array(readFileSync(exe)), mode: 0o755 },
@@ -76,6 +80,11 @@ const stamp = (text: string) =>
   text.replace(/^(\$?EGC_PUBKEY_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${key.publicKey}"`).replace(/^(\$?EGC_REPO_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${repo}"`)
 add("install.sh", stamp(readFileSync(join(ROOT, "install.sh"), "utf8")))
 add("install.ps1", stamp(readFileSync(join(ROOT, "install.ps1"), "utf8")))
+const archiveSums = parseSums(sums.join("\n"))
+const formula = homebrewFormula(version, repo, archiveSums)
+const scoop = scoopManifest(version, repo, archiveSums)
+if (formula) add("egc.rb", formula)
+if (scoop) add("egc.json", scoop)
 const sumsText = `${sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join("\n")}\n`
 writeFileSync(join(out, "SHA256SUMS"), sumsText)
 const when = Number(process.env.SOURCE_DATE_EPOCH ?? Math.floor(Date.now() / 1000))

@@ -124,3 +124,13 @@ describe("egc upgrade on loopback", () => {
     expect(after.placedBin.sha256).toBe(new Bun.CryptoHasher("sha256").update(await Bun.file(bin).bytes()).digest("hex"))
   }, 300_000)
 })
+
+describe("egc upgrade without a release key", () => {
+  test("a binary built without the key refuses to upgrade instead of installing unverified", async () => {
+    const { egcBinary } = await import("./_binary")
+    const bin = await egcBinary()
+    const r = await run(bin, ["upgrade"], { EGC_DOWNLOAD_BASE: site.url("good") })
+    expect(r.code).toBe(65)
+    expect(r.stderr).toContain("built without the release key")
+  }, 300_000)
+})
