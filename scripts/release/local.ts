@@ -1,6 +1,6 @@
 #!/usr/bin/env bun
 /**
- * npm run release:local -- DIR [--version V] [--key SECRET_FILE] [--all] [--repo owner/name]
+ * npm run release:local -- DIR [--version V] [--key SECRET_FILE] [--all] [--repo owner/name] [--npm @scope]
  * Writes a complete release into DIR in the layout EGC_DOWNLOAD_BASE (install.sh, install.ps1,
  * `egc upgrade`) expects — GitHub's own paths under one base:
  *   DIR/latest.json                      the releases/latest API answer (kept on the newest version)
@@ -10,6 +10,7 @@
  * Without --all only the host target is built; --all builds every target whose Bun runtime
  * `npm run runtimes` fetched. The key comes from --key or $EGC_SIGNING_KEY (the secret JSON of
  * `npm run release:key`); without either a throwaway key signs and its public key is in the folder.
+ * --npm @scope also writes DIR/npm/v<V>/: @scope/egc (a Node launcher) and @scope/egc-<target> packages.
  */
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -22,6 +23,7 @@ import { buildBinary, runtimePath, TARGETS } from "../build"
 import { parseSums } from "../../src/release/verify"
 import { homebrewFormula, scoopManifest } from "./channels"
 import { changelogSection } from "./notes"
+import { writeMainPackage, writePlatformPackage } from "./npm"
 import { generateKey, loadKey, publicKeyFile, signMinisign } from "./sign"
 
 const ROOT = resolve(import.meta.dir, "../..")
@@ -30,7 +32,7 @@ const flag = (name: string) => {
   const i = argv.indexOf(name)
   return i >= 0 ? argv[i + 1] : undefined
 }
-const valued = new Set(["--version", "--key", "--repo"])
+const valued = new Set(["--version", "--key", "--repo", "--npm"])
 const dir = argv.find((a, i) => !a.startsWith("--") && !valued.has(argv[i - 1] ?? ""))
 if (!dir) {
   process.stderr.write("usage: npm run release:local -- DIR [--version V] [--key FILE] [--all] [--repo owner/name]\n")
@@ -39,6 +41,8 @@ if (!dir) {
 const version = flag("--version") ?? (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version
 if (!isVersion(version)) throw new Error(`not a version: ${version}`)
 const repo = flag("--repo") ?? "OWNER/egc"
+const npmScope = flag("--npm")
+if (npmScope !== undefined && !/^@[a-z0-9][a-z0-9._-]*$/.test(npmScope)) throw new Error(`--npm takes an npm scope like @me, not ${npmScope}`)
 const keyText = flag("--key") ? readFileSync(flag("--key")!, "utf8") : process.env.EGC_SIGNING_KEY
 const key = keyText ? await loadKey(keyText) : (await generateKey()).key
 if (!keyText) process.stderr.write("release:local: no --key or EGC_SIGNING_KEY; signing with a throwaway key\n")
@@ -49,6 +53,7 @@ const build = mkdtempSync(join(tmpdir(), "egc-release-"))
 const bake = { version, publicKey: key.publicKey, repo }
 const docs = ["LICENSE", "README.md", "CHANGELOG.md"].filter((f) => existsSync(join(ROOT, f)))
 const sums: string[] = []
+const built: string[] = []
 const add = (name: string, data: Uint8Array | string) => {
   writeFileSync(join(out, name), data)
   sums.push(`${sha256Hex(typeof data === "string" ? new TextEncoder().encode(data) : data)}  ${name}`)
@@ -70,12 +75,15 @@ try {
       ...docs.map((f) => ({ name: `${top}/${f}`, data: new Uint8Array(readFileSync(join(ROOT, f))), mode: 0o644 })),
     ]
     add(archiveName(version, job.release), isWindowsTarget(job.release) ? writeZip(entries) : writeTarGz(entries))
+    built.push(job.release)
+    if (npmScope) writePlatformPackage(join(resolve(dir), "npm", `v${version}`), npmScope, version, job.release, exe)
     process.stderr.write(`packaged ${archiveName(version, job.release)}\n`)
   }
 } finally {
   rmSync(build, { recursive: true, force: true })
 }
 
+if (npmScope) writeMainPackage(join(resolve(dir), "npm", `v${version}`), npmScope, version, repo, built)
 const stamp = (text: string) =>
   text.replace(/^(\$?EGC_PUBKEY_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${key.publicKey}"`).replace(/^(\$?EGC_REPO_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${repo}"`)
 add("install.sh", stamp(readFileSync(join(ROOT, "install.sh"), "utf8")))

@@ -4,7 +4,7 @@ import { join, normalize, resolve } from "node:path"
 
 /**
  * Two signed fake releases (0.1.0 and 0.2.0 of the host target) made by `npm run release:local`
- * with one throwaway key, served from 127.0.0.1 under variants:
+ * with one throwaway key (0.2.0 also as npm packages of scope @egc-test), served from 127.0.0.1 under variants:
  *   /good/…        as written
  *   /bad-archive/… the archive with one byte flipped (SHA256SUMS and its signature intact)
  *   /wrong-sums/…  SHA256SUMS naming another hash for the archive (its signature no longer holds)
@@ -26,7 +26,8 @@ export function fakeRelease(): Promise<{ dir: string; publicKey: string }> {
     const key = join(work, "key.json")
     const dir = join(work, "site")
     if (!existsSync(key)) await sh([process.execPath, "run", "scripts/release/keygen.ts", key, join(work, "minisign.pub")])
-    for (const v of ["0.1.0", "0.2.0"]) await sh([process.execPath, "run", "scripts/release/local.ts", dir, "--version", v, "--key", key])
+    await sh([process.execPath, "run", "scripts/release/local.ts", dir, "--version", "0.1.0", "--key", key])
+    await sh([process.execPath, "run", "scripts/release/local.ts", dir, "--version", "0.2.0", "--key", key, "--npm", "@egc-test"])
     return { dir, publicKey: (JSON.parse(readFileSync(key, "utf8")) as { publicKey: string }).publicKey }
   })()
   return made
