@@ -78,7 +78,12 @@ if [ "$os" = darwin ] && [ "$arch" = x64 ] && [ "$(sysctl -n sysctl.proc_transla
 fi
 libc=
 if [ "$os" = linux ]; then
-  if ls /lib/ld-musl-* >/dev/null 2>&1 || { ldd --version 2>&1 | grep -qi musl; }; then libc=-musl; fi
+  # glibc first: a glibc system may carry musl's loader too (Debian's musl package).
+  if getconf GNU_LIBC_VERSION >/dev/null 2>&1; then
+    libc=
+  elif { ldd --version 2>&1 | grep -qi musl; } || ls /lib/ld-musl-* >/dev/null 2>&1; then
+    libc=-musl
+  fi
 fi
 target=$os-$arch$libc
 

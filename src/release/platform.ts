@@ -15,7 +15,12 @@ export const RELEASE_TARGETS = [
 ] as const
 export type ReleaseTarget = (typeof RELEASE_TARGETS)[number]
 
-const isMusl = () => existsSync("/lib/ld-musl-x86_64.so.1") || existsSync("/lib/ld-musl-aarch64.so.1")
+/** glibc first: a glibc system may carry musl's loader too (Debian's musl package). */
+function isMusl(): boolean {
+  const header = (process.report?.getReport?.() as { header?: { glibcVersionRuntime?: string } } | undefined)?.header
+  if (header?.glibcVersionRuntime) return false
+  return existsSync("/lib/ld-musl-x86_64.so.1") || existsSync("/lib/ld-musl-aarch64.so.1")
+}
 
 /** The target this binary was built for (baked by scripts/build.ts), else this machine's. */
 export function hostTarget(): ReleaseTarget {
