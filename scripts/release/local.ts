@@ -16,7 +16,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { sha256Hex } from "../../src/core/crypto"
-import { archiveName, binaryInArchive, compareVersions, hostTarget, isVersion, isWindowsTarget } from "../../src/release/platform"
+import {
+  archiveName,
+  binaryInArchive,
+  compareVersions,
+  hostTarget,
+  isVersion,
+  isWindowsTarget,
+} from "../../src/release/platform"
 import { writeTarGz } from "../../src/release/tar"
 import { writeZip } from "../../src/release/zip"
 import { buildBinary, runtimePath, TARGETS } from "../build"
@@ -38,11 +45,13 @@ if (!dir) {
   process.stderr.write("usage: npm run release:local -- DIR [--version V] [--key FILE] [--all] [--repo owner/name]\n")
   process.exit(64)
 }
-const version = flag("--version") ?? (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version
+const version =
+  flag("--version") ?? (JSON.parse(readFileSync(join(ROOT, "package.json"), "utf8")) as { version: string }).version
 if (!isVersion(version)) throw new Error(`not a version: ${version}`)
 const repo = flag("--repo") ?? "OWNER/egc"
 const npmScope = flag("--npm")
-if (npmScope !== undefined && !/^@[a-z0-9][a-z0-9._-]*$/.test(npmScope)) throw new Error(`--npm takes an npm scope like @me, not ${npmScope}`)
+if (npmScope !== undefined && !/^@[a-z0-9][a-z0-9._-]*$/.test(npmScope))
+  throw new Error(`--npm takes an npm scope like @me, not ${npmScope}`)
 const keyText = flag("--key") ? readFileSync(flag("--key")!, "utf8") : process.env.EGC_SIGNING_KEY
 const key = keyText ? await loadKey(keyText) : (await generateKey()).key
 if (!keyText) process.stderr.write("release:local: no --key or EGC_SIGNING_KEY; signing with a throwaway key\n")
@@ -85,7 +94,9 @@ try {
 
 if (npmScope) writeMainPackage(join(resolve(dir), "npm", `v${version}`), npmScope, version, repo, built)
 const stamp = (text: string) =>
-  text.replace(/^(\$?EGC_PUBKEY_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${key.publicKey}"`).replace(/^(\$?EGC_REPO_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${repo}"`)
+  text
+    .replace(/^(\$?EGC_PUBKEY_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${key.publicKey}"`)
+    .replace(/^(\$?EGC_REPO_DEFAULT\s*=\s*)"[^"]*"/m, `$1"${repo}"`)
 add("install.sh", stamp(readFileSync(join(ROOT, "install.sh"), "utf8")))
 add("install.ps1", stamp(readFileSync(join(ROOT, "install.ps1"), "utf8")))
 const archiveSums = parseSums(sums.join("\n"))
@@ -96,7 +107,10 @@ if (scoop) add("egc.json", scoop)
 const sumsText = `${sums.sort((a, b) => a.slice(66).localeCompare(b.slice(66))).join("\n")}\n`
 writeFileSync(join(out, "SHA256SUMS"), sumsText)
 const when = Number(process.env.SOURCE_DATE_EPOCH ?? Math.floor(Date.now() / 1000))
-writeFileSync(join(out, "SHA256SUMS.minisig"), await signMinisign(key, new TextEncoder().encode(sumsText), "SHA256SUMS", when))
+writeFileSync(
+  join(out, "SHA256SUMS.minisig"),
+  await signMinisign(key, new TextEncoder().encode(sumsText), "SHA256SUMS", when),
+)
 writeFileSync(join(out, "minisign.pub"), publicKeyFile(key))
 
 const base = `https://github.com/${repo}/releases`
@@ -109,10 +123,17 @@ const release = {
   published_at: new Date(when * 1000).toISOString(),
   html_url: `${base}/tag/v${version}`,
   body: changelogSection(readFileSync(join(ROOT, "CHANGELOG.md"), "utf8"), version),
-  assets: names.map((name) => ({ name, size: readFileSync(join(out, name)).length, browser_download_url: `${base}/download/v${version}/${name}` })),
+  assets: names.map((name) => ({
+    name,
+    size: readFileSync(join(out, name)).length,
+    browser_download_url: `${base}/download/v${version}/${name}`,
+  })),
 }
 writeFileSync(join(out, "release.json"), `${JSON.stringify(release, null, 2)}\n`)
 const latestPath = join(resolve(dir), "latest.json")
-const current = existsSync(latestPath) ? (JSON.parse(readFileSync(latestPath, "utf8")) as { tag_name: string }).tag_name.slice(1) : undefined
-if (!current || compareVersions(version, current) >= 0) writeFileSync(latestPath, `${JSON.stringify(release, null, 2)}\n`)
+const current = existsSync(latestPath)
+  ? (JSON.parse(readFileSync(latestPath, "utf8")) as { tag_name: string }).tag_name.slice(1)
+  : undefined
+if (!current || compareVersions(version, current) >= 0)
+  writeFileSync(latestPath, `${JSON.stringify(release, null, 2)}\n`)
 process.stderr.write(`release ${version} → ${out}\n`)

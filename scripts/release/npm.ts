@@ -23,7 +23,16 @@ export function writePlatformPackage(dir: string, scope: string, version: string
   const file = join(root, "bin", target.startsWith("windows") ? "egc.exe" : "egc")
   copyFileSync(exe, file)
   chmodSync(file, 0o755)
-  const pkg = { name, version, description: `The egc binary for ${target}`, license: "MIT", os: [p.os], cpu: [p.cpu], ...(p.libc ? { libc: [p.libc] } : {}), files: ["bin"] }
+  const pkg = {
+    name,
+    version,
+    description: `The egc binary for ${target}`,
+    license: "MIT",
+    os: [p.os],
+    cpu: [p.cpu],
+    ...(p.libc ? { libc: [p.libc] } : {}),
+    files: ["bin"],
+  }
   writeFileSync(join(root, "package.json"), `${JSON.stringify(pkg, null, 2)}\n`)
   return name
 }

@@ -17,7 +17,10 @@ const b64 = (b: Uint8Array) => Buffer.from(b).toString("base64")
 const cat = (...parts: Uint8Array[]) => new Uint8Array(Buffer.concat(parts))
 
 export async function generateKey(): Promise<{ key: SigningKey; secretJson: string }> {
-  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, ["sign", "verify"])) as unknown as CryptoKeyPair
+  const pair = (await crypto.subtle.generateKey({ name: "Ed25519" }, true, [
+    "sign",
+    "verify",
+  ])) as unknown as CryptoKeyPair
   const keyId = crypto.getRandomValues(new Uint8Array(8))
   const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey))
   const pkcs8 = new Uint8Array(await crypto.subtle.exportKey("pkcs8", pair.privateKey))
@@ -29,7 +32,13 @@ export async function generateKey(): Promise<{ key: SigningKey; secretJson: stri
 export async function loadKey(secretJson: string): Promise<SigningKey> {
   const j = JSON.parse(secretJson) as { egcReleaseKey?: number; keyId: string; pkcs8: string; publicKey: string }
   if (j.egcReleaseKey !== 1) throw new Error("not an egc release signing key (make one with npm run release:key)")
-  const privateKey = await crypto.subtle.importKey("pkcs8", Buffer.from(j.pkcs8, "base64"), { name: "Ed25519" }, false, ["sign"])
+  const privateKey = await crypto.subtle.importKey(
+    "pkcs8",
+    Buffer.from(j.pkcs8, "base64"),
+    { name: "Ed25519" },
+    false,
+    ["sign"],
+  )
   return { keyId: new Uint8Array(Buffer.from(j.keyId, "base64")), privateKey, publicKey: j.publicKey }
 }
 
@@ -37,8 +46,14 @@ export const publicKeyFile = (key: SigningKey) =>
   `untrusted comment: minisign public key ${keyIdHex(key.keyId)}\n${key.publicKey}\n`
 
 /** A prehashed ("ED") minisign signature of `data`, as `minisign -S` writes it. */
-export async function signMinisign(key: SigningKey, data: Uint8Array, fileName: string, timestamp: number): Promise<string> {
-  const sign = async (m: Uint8Array) => new Uint8Array(await crypto.subtle.sign("Ed25519", key.privateKey, new Uint8Array(m)))
+export async function signMinisign(
+  key: SigningKey,
+  data: Uint8Array,
+  fileName: string,
+  timestamp: number,
+): Promise<string> {
+  const sign = async (m: Uint8Array) =>
+    new Uint8Array(await crypto.subtle.sign("Ed25519", key.privateKey, new Uint8Array(m)))
   const sig = await sign(blake2b512(data))
   const trusted = `timestamp:${timestamp}\tfile:${fileName}\thashed`
   const global = await sign(cat(sig, new TextEncoder().encode(trusted)))

@@ -68,7 +68,7 @@ export const configSchema = z
       .default({ claimMinutes: 15, heartbeatSeconds: 120 }),
     release: z
       .object({
-        checkForUpdates: z.boolean().default(false).describe("let egc doctor ask the release server for a newer version"),
+        checkForUpdates: z.boolean().default(false).describe("let egc doctor ask for a newer release (network)"),
       })
       .strict()
       .default({ checkForUpdates: false }),

@@ -88,7 +88,11 @@ export function blake2b512(data: Uint8Array): Uint8Array {
 }
 
 /** Ed25519 signature check (WebCrypto); a malformed key or signature is simply "not valid". */
-export async function ed25519Verify(publicKey: Uint8Array, signature: Uint8Array, message: Uint8Array): Promise<boolean> {
+export async function ed25519Verify(
+  publicKey: Uint8Array,
+  signature: Uint8Array,
+  message: Uint8Array,
+): Promise<boolean> {
   try {
     const own = (b: Uint8Array) => new Uint8Array(b)
     const key = await crypto.subtle.importKey("raw", own(publicKey), { name: "Ed25519" }, false, ["verify"])

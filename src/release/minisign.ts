@@ -17,7 +17,12 @@ const same = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every(
 
 /** A public key as minisign writes it: the bare base64 line, or the whole .pub file. */
 export function parsePublicKey(text: string): PublicKey {
-  const line = text.split(/\r?\n/).map((l) => l.trim()).filter((l) => l && !l.startsWith("untrusted comment:")).at(-1) ?? ""
+  const line =
+    text
+      .split(/\r?\n/)
+      .map((l) => l.trim())
+      .filter((l) => l && !l.startsWith("untrusted comment:"))
+      .at(-1) ?? ""
   const raw = /^[A-Za-z0-9+/=]+$/.test(line) ? b64(line) : new Uint8Array(0)
   if (raw.length !== 42 || raw[0] !== 0x45 || raw[1] !== 0x64) {
     throw new EgcError("E_CONFIG", "the release public key is not a minisign Ed25519 public key")
@@ -25,19 +30,33 @@ export function parsePublicKey(text: string): PublicKey {
   return { keyId: raw.subarray(2, 10), key: raw.subarray(10) }
 }
 
-export const keyIdHex = (keyId: Uint8Array): string => [...keyId].reverse().map((b) => b.toString(16).padStart(2, "0")).join("").toUpperCase()
+export const keyIdHex = (keyId: Uint8Array): string =>
+  [...keyId]
+    .reverse()
+    .map((b) => b.toString(16).padStart(2, "0"))
+    .join("")
+    .toUpperCase()
 
 /** Throws E_TAMPERED unless `signature` (a .minisig file's text) is `pub`'s signature of `data`. */
-export async function verifyMinisign(pub: PublicKey, data: Uint8Array, signature: string): Promise<{ trustedComment: string }> {
+export async function verifyMinisign(
+  pub: PublicKey,
+  data: Uint8Array,
+  signature: string,
+): Promise<{ trustedComment: string }> {
   const lines = signature.split(/\r?\n/)
   const sigLine = b64(lines[1]?.trim() ?? "")
   const trusted = lines[2] ?? ""
   const globalSig = b64(lines[3]?.trim() ?? "")
-  const fail = (why: string) => new EgcError("E_TAMPERED", `signature check failed: ${why}`, { hint: "do not install this download; fetch it again from the official release" })
-  if (sigLine.length !== 74 || !trusted.startsWith("trusted comment: ") || globalSig.length !== 64) throw fail("not a minisign signature")
+  const fail = (why: string) =>
+    new EgcError("E_TAMPERED", `signature check failed: ${why}`, {
+      hint: "do not install this download; fetch it again from the official release",
+    })
+  if (sigLine.length !== 74 || !trusted.startsWith("trusted comment: ") || globalSig.length !== 64)
+    throw fail("not a minisign signature")
   const alg = String.fromCharCode(sigLine[0]!, sigLine[1]!)
   if (alg !== "Ed" && alg !== "ED") throw fail(`unknown algorithm ${JSON.stringify(alg)}`)
-  if (!same(sigLine.subarray(2, 10), pub.keyId)) throw fail(`signed by key ${keyIdHex(sigLine.subarray(2, 10))}, expected ${keyIdHex(pub.keyId)}`)
+  if (!same(sigLine.subarray(2, 10), pub.keyId))
+    throw fail(`signed by key ${keyIdHex(sigLine.subarray(2, 10))}, expected ${keyIdHex(pub.keyId)}`)
   const sig = sigLine.subarray(10)
   const message = alg === "ED" ? blake2b512(data) : data
   if (!(await ed25519Verify(pub.key, sig, message))) throw fail("the signature does not match the file")

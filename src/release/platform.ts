@@ -24,7 +24,8 @@ function isMusl(): boolean {
 
 /** The target this binary was built for (baked by scripts/build.ts), else this machine's. */
 export function hostTarget(): ReleaseTarget {
-  if (typeof EGC_TARGET === "string" && (RELEASE_TARGETS as readonly string[]).includes(EGC_TARGET)) return EGC_TARGET as ReleaseTarget
+  if (typeof EGC_TARGET === "string" && (RELEASE_TARGETS as readonly string[]).includes(EGC_TARGET))
+    return EGC_TARGET as ReleaseTarget
   const os = process.platform === "win32" ? "windows" : process.platform
   const arch = process.arch === "arm64" ? "arm64" : "x64"
   return `${os}-${arch}${os === "linux" && isMusl() ? "-musl" : ""}` as ReleaseTarget

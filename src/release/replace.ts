@@ -26,7 +26,11 @@ const quietUnlink = (path: string) => {
 /** Asks a candidate binary its version: a binary that does not run here is never put in place. */
 export function versionOf(bin: string): string | undefined {
   try {
-    const r = Bun.spawnSync([bin, "version"], { stdout: "pipe", stderr: "pipe", env: { ...process.env, EGC_DISABLE: "1" } })
+    const r = Bun.spawnSync([bin, "version"], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env: { ...process.env, EGC_DISABLE: "1" },
+    })
     return r.exitCode === 0 ? r.stdout.toString().trim() : undefined
   } catch {
     return undefined
@@ -46,9 +50,13 @@ export function replaceBinary(bin: string, bytes: Uint8Array, expectVersion: str
     writeFileSync(staged, bytes, { mode: 0o755, flag: "wx" })
     const got = versionOf(staged)
     if (got !== expectVersion) {
-      throw new EgcError("E_INPUT", `the downloaded binary does not run here (it said ${JSON.stringify(got ?? "nothing")})`, {
-        hint: "this platform may need another build (musl vs glibc); nothing was changed",
-      })
+      throw new EgcError(
+        "E_INPUT",
+        `the downloaded binary does not run here (it said ${JSON.stringify(got ?? "nothing")})`,
+        {
+          hint: "this platform may need another build (musl vs glibc); nothing was changed",
+        },
+      )
     }
     quietUnlink(previous)
     if (windows) renameSync(bin, previous)
@@ -63,14 +71,20 @@ export function replaceBinary(bin: string, bytes: Uint8Array, expectVersion: str
   } catch (e) {
     quietUnlink(staged)
     if (e instanceof EgcError) throw e
-    throw new EgcError("E_IO", `cannot replace ${bin}: ${(e as Error).message}`, { cause: e, hint: "check that you may write to its folder" })
+    throw new EgcError("E_IO", `cannot replace ${bin}: ${(e as Error).message}`, {
+      cause: e,
+      hint: "check that you may write to its folder",
+    })
   }
 }
 
 /** Swap `bin` and `<bin>.previous`: a second rollback returns to where the first started. */
 export function swapWithPrevious(bin: string): void {
   const previous = previousOf(bin)
-  if (!existsSync(previous)) throw new EgcError("E_NOT_FOUND", `no previous binary to roll back to (${previous})`, { hint: "only an egc upgrade keeps one" })
+  if (!existsSync(previous))
+    throw new EgcError("E_NOT_FOUND", `no previous binary to roll back to (${previous})`, {
+      hint: "only an egc upgrade keeps one",
+    })
   const aside = join(dirname(bin), `.${basename(bin)}.rollback-${process.pid}`)
   try {
     if (windows) renameSync(bin, aside)

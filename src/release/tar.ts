@@ -49,7 +49,8 @@ export function readTarGz(bytes: Uint8Array): Entry[] {
     throw new EgcError("E_INPUT", "the archive is not a valid .tar.gz", { cause })
   }
   const out: Entry[] = []
-  const field = (h: Uint8Array, off: number, len: number) => dec.decode(h.subarray(off, off + len)).replace(/\0.*$/s, "")
+  const field = (h: Uint8Array, off: number, len: number) =>
+    dec.decode(h.subarray(off, off + len)).replace(/\0.*$/s, "")
   let longName: string | undefined
   for (let off = 0; off + 512 <= tar.length; ) {
     const h = tar.subarray(off, off + 512)
@@ -60,7 +61,8 @@ export function readTarGz(bytes: Uint8Array): Entry[] {
     const name = longName ?? (prefix ? `${prefix}/${field(h, 0, 100)}` : field(h, 0, 100))
     const data = tar.subarray(off + 512, off + 512 + size)
     longName = type === "L" ? dec.decode(data).replace(/\0.*$/s, "") : undefined
-    if (type === "0" || type === "\0") out.push({ name, data, mode: Number.parseInt(field(h, 100, 8).trim() || "644", 8) })
+    if (type === "0" || type === "\0")
+      out.push({ name, data, mode: Number.parseInt(field(h, 100, 8).trim() || "644", 8) })
     off += 512 + Math.ceil(size / 512) * 512
   }
   return out

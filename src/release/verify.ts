@@ -22,12 +22,23 @@ export function parseSums(text: string): Map<string, string> {
  * A download is accepted only when SHA256SUMS carries the release key's signature and the archive
  * has the hash SHA256SUMS names for it. Any other outcome throws; nothing has been written yet.
  */
-export async function verifyDownload(opts: { sums: Uint8Array; signature: string; archive: Uint8Array; name: string; publicKey: string }) {
+export async function verifyDownload(opts: {
+  sums: Uint8Array
+  signature: string
+  archive: Uint8Array
+  name: string
+  publicKey: string
+}) {
   await verifyMinisign(parsePublicKey(opts.publicKey), opts.sums, opts.signature)
   const expected = parseSums(new TextDecoder().decode(opts.sums)).get(opts.name)
-  if (!expected) throw new EgcError("E_TAMPERED", `SHA256SUMS lists no ${opts.name}`, { hint: "this release has no build for this platform" })
+  if (!expected)
+    throw new EgcError("E_TAMPERED", `SHA256SUMS lists no ${opts.name}`, {
+      hint: "this release has no build for this platform",
+    })
   const actual = sha256Hex(opts.archive)
   if (actual !== expected) {
-    throw new EgcError("E_TAMPERED", `checksum mismatch for ${opts.name}: expected ${expected}, got ${actual}`, { hint: "do not install this download; fetch it again from the official release" })
+    throw new EgcError("E_TAMPERED", `checksum mismatch for ${opts.name}: expected ${expected}, got ${actual}`, {
+      hint: "do not install this download; fetch it again from the official release",
+    })
   }
 }

@@ -25,9 +25,21 @@ export function fakeRelease(): Promise<{ dir: string; publicKey: string }> {
     mkdirSync(work, { recursive: true })
     const key = join(work, "key.json")
     const dir = join(work, "site")
-    if (!existsSync(key)) await sh([process.execPath, "run", "scripts/release/keygen.ts", key, join(work, "minisign.pub")])
+    if (!existsSync(key))
+      await sh([process.execPath, "run", "scripts/release/keygen.ts", key, join(work, "minisign.pub")])
     await sh([process.execPath, "run", "scripts/release/local.ts", dir, "--version", "0.1.0", "--key", key])
-    await sh([process.execPath, "run", "scripts/release/local.ts", dir, "--version", "0.2.0", "--key", key, "--npm", "@egc-test"])
+    await sh([
+      process.execPath,
+      "run",
+      "scripts/release/local.ts",
+      dir,
+      "--version",
+      "0.2.0",
+      "--key",
+      key,
+      "--npm",
+      "@egc-test",
+    ])
     return { dir, publicKey: (JSON.parse(readFileSync(key, "utf8")) as { publicKey: string }).publicKey }
   })()
   return made
@@ -62,9 +74,11 @@ export function serveRelease(dir: string) {
         if (isArchive) return new Response(flip(bytes))
         if (!rel.endsWith("/SHA256SUMS")) return new Response(bytes)
         const folder = join(dir, rel, "..")
-        const text = new TextDecoder().decode(bytes).replace(/^([0-9a-f]{64})  (egc-\S+)$/gm, (_m, _h, name: string) => {
-          return `${sha(flip(new Uint8Array(readFileSync(join(folder, name)))))}  ${name}`
-        })
+        const text = new TextDecoder()
+          .decode(bytes)
+          .replace(/^([0-9a-f]{64})  (egc-\S+)$/gm, (_m, _h, name: string) => {
+            return `${sha(flip(new Uint8Array(readFileSync(join(folder, name)))))}  ${name}`
+          })
         return new Response(text)
       }
       return new Response("unknown variant", { status: 404 })

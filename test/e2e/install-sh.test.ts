@@ -60,7 +60,11 @@ describe("install.sh on loopback", () => {
   test("EGC_VERSION and EGC_INSTALL_DIR pick the version and the folder", async () => {
     using root = tmpdir()
     const dir = join(root.path, "opt", "bin")
-    const r = await install(["dash"], stamped, root.path, { EGC_DOWNLOAD_BASE: site.url("good"), EGC_VERSION: "v0.1.0", EGC_INSTALL_DIR: dir })
+    const r = await install(["dash"], stamped, root.path, {
+      EGC_DOWNLOAD_BASE: site.url("good"),
+      EGC_VERSION: "v0.1.0",
+      EGC_INSTALL_DIR: dir,
+    })
     expect(r.code).toBe(0)
     expect(versionOf(join(dir, "egc"))).toBe("0.1.0")
     expect(existsSync(join(r.bin, "egc"))).toBe(false)
@@ -74,7 +78,9 @@ describe("install.sh on loopback", () => {
       writeFileSync(join(bin, "egc"), "old egc\n")
       const bad = await install(shell, stamped, root.path, { EGC_DOWNLOAD_BASE: site.url("bad-archive") })
       expect(bad.code).toBe(1)
-      expect(bad.stderr).toMatch(/checksum mismatch for egc-0\.2\.0-\S+ \(expected [0-9a-f]{64}, got [0-9a-f]{64}\).*nothing was installed/)
+      expect(bad.stderr).toMatch(
+        /checksum mismatch for egc-0\.2\.0-\S+ \(expected [0-9a-f]{64}, got [0-9a-f]{64}\).*nothing was installed/,
+      )
       expect(readdirSync(bin)).toEqual(["egc"])
       expect(readFileSync(join(bin, "egc"), "utf8")).toBe("old egc\n")
       expect(bad.tmpLeft).toEqual([])
@@ -95,21 +101,31 @@ describe("install.sh on loopback", () => {
     }, 120_000)
   }
 
-  test.skipIf(!Bun.which("minisign"))("a SHA256SUMS rewritten to match a swapped archive is refused by the signature", async () => {
-    using root = tmpdir()
-    const r = await install(["dash"], stamped, root.path, { EGC_DOWNLOAD_BASE: site.url("swapped") })
-    expect(r.code).toBe(1)
-    expect(r.stderr).toContain("signature check FAILED for SHA256SUMS")
-    expect(existsSync(r.bin) ? readdirSync(r.bin) : []).toEqual([])
-    expect(r.tmpLeft).toEqual([])
-    // control: EGC_REQUIRE_SIGNATURE with the key present installs the honest release
-    const good = await install(["dash"], stamped, root.path, { EGC_DOWNLOAD_BASE: site.url("good"), EGC_REQUIRE_SIGNATURE: "1" })
-    expect(good.code).toBe(0)
-  }, 120_000)
+  test.skipIf(!Bun.which("minisign"))(
+    "a SHA256SUMS rewritten to match a swapped archive is refused by the signature",
+    async () => {
+      using root = tmpdir()
+      const r = await install(["dash"], stamped, root.path, { EGC_DOWNLOAD_BASE: site.url("swapped") })
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain("signature check FAILED for SHA256SUMS")
+      expect(existsSync(r.bin) ? readdirSync(r.bin) : []).toEqual([])
+      expect(r.tmpLeft).toEqual([])
+      // control: EGC_REQUIRE_SIGNATURE with the key present installs the honest release
+      const good = await install(["dash"], stamped, root.path, {
+        EGC_DOWNLOAD_BASE: site.url("good"),
+        EGC_REQUIRE_SIGNATURE: "1",
+      })
+      expect(good.code).toBe(0)
+    },
+    120_000,
+  )
 
   test("without a key, EGC_REQUIRE_SIGNATURE=1 refuses instead of installing unverified", async () => {
     using root = tmpdir()
-    const r = await install(["dash"], REPO_SCRIPT, root.path, { EGC_DOWNLOAD_BASE: site.url("good"), EGC_REQUIRE_SIGNATURE: "1" })
+    const r = await install(["dash"], REPO_SCRIPT, root.path, {
+      EGC_DOWNLOAD_BASE: site.url("good"),
+      EGC_REQUIRE_SIGNATURE: "1",
+    })
     expect(r.code).toBe(1)
     expect(r.stderr).toContain("EGC_REQUIRE_SIGNATURE=1 but the signature cannot be checked")
     expect(existsSync(r.bin) ? readdirSync(r.bin) : []).toEqual([])
@@ -117,10 +133,16 @@ describe("install.sh on loopback", () => {
 
   test("a version that is not released, and an unknown flag, are refused with a reason", async () => {
     using root = tmpdir()
-    const missing = await install(["dash"], REPO_SCRIPT, root.path, { EGC_DOWNLOAD_BASE: site.url("good"), EGC_VERSION: "9.9.9" })
+    const missing = await install(["dash"], REPO_SCRIPT, root.path, {
+      EGC_DOWNLOAD_BASE: site.url("good"),
+      EGC_VERSION: "9.9.9",
+    })
     expect(missing.code).toBe(1)
     expect(missing.stderr).toContain("cannot download")
-    const weird = await install(["dash"], REPO_SCRIPT, root.path, { EGC_DOWNLOAD_BASE: site.url("good"), EGC_VERSION: "1.0;x" })
+    const weird = await install(["dash"], REPO_SCRIPT, root.path, {
+      EGC_DOWNLOAD_BASE: site.url("good"),
+      EGC_VERSION: "1.0;x",
+    })
     expect(weird.stderr).toContain("not a release version")
     const p = Bun.spawnSync(["dash", REPO_SCRIPT, "--bogus"], { stderr: "pipe", env: cleanEnv({}) })
     expect(p.exitCode).toBe(1)

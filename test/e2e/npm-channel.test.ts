@@ -20,8 +20,17 @@ describe.skipIf(!node)("npm packages (optionalDependencies pattern)", () => {
 
     const launcher = join(npm, "egc", "bin", "egc.js")
     const run = async (args: string[]) => {
-      const p = Bun.spawn([node!, launcher, ...args], { env: cleanEnv({}), stdin: "ignore", stdout: "pipe", stderr: "pipe" })
-      const [code, stdout, stderr] = await Promise.all([p.exited, new Response(p.stdout).text(), new Response(p.stderr).text()])
+      const p = Bun.spawn([node!, launcher, ...args], {
+        env: cleanEnv({}),
+        stdin: "ignore",
+        stdout: "pipe",
+        stderr: "pipe",
+      })
+      const [code, stdout, stderr] = await Promise.all([
+        p.exited,
+        new Response(p.stdout).text(),
+        new Response(p.stderr).text(),
+      ])
       return { code, stdout, stderr }
     }
     const missing = await run(["version"])

@@ -19,11 +19,18 @@ afterAll(() => site?.stop())
 // Never spawnSync here: the release server runs on this process's event loop.
 async function run(bin: string, args: string[], env: Record<string, string>) {
   const p = Bun.spawn([bin, ...args], { env: cleanEnv(env), stdin: "ignore", stdout: "pipe", stderr: "pipe" })
-  const [code, stdout, stderr] = await Promise.all([p.exited, new Response(p.stdout).text(), new Response(p.stderr).text()])
+  const [code, stdout, stderr] = await Promise.all([
+    p.exited,
+    new Response(p.stdout).text(),
+    new Response(p.stderr).text(),
+  ])
   return { code, stdout, stderr }
 }
 
-async function installed(root: string, version: string): Promise<{ bin: string; dir: string; env: Record<string, string> }> {
+async function installed(
+  root: string,
+  version: string,
+): Promise<{ bin: string; dir: string; env: Record<string, string> }> {
   const home = join(root, "home")
   const dir = join(home, ".local", "bin")
   mkdirSync(join(root, "tmp"), { recursive: true })
@@ -47,7 +54,13 @@ describe("egc upgrade on loopback", () => {
     const good = { ...env, EGC_DOWNLOAD_BASE: site.url("good") }
     expect((await run(bin, ["version"], env)).stdout.trim()).toBe("0.1.0")
 
-    const transport = new StdioClientTransport({ command: bin, args: ["serve"], cwd: root.path, env: cleanEnv(env), stderr: "pipe" })
+    const transport = new StdioClientTransport({
+      command: bin,
+      args: ["serve"],
+      cwd: root.path,
+      env: cleanEnv(env),
+      stderr: "pipe",
+    })
     const client = new Client({ name: "upgrade-e2e", version: "1" })
     await client.connect(transport)
     try {
@@ -121,7 +134,9 @@ describe("egc upgrade on loopback", () => {
     expect((await run(bin, ["upgrade"], { ...env, EGC_DOWNLOAD_BASE: site.url("good") })).code).toBe(0)
     const after = JSON.parse(await Bun.file(join(env.EGC_HOME!, "install.json")).text())
     expect(after.egcVersion).toBe("0.2.0")
-    expect(after.placedBin.sha256).toBe(new Bun.CryptoHasher("sha256").update(await Bun.file(bin).bytes()).digest("hex"))
+    expect(after.placedBin.sha256).toBe(
+      new Bun.CryptoHasher("sha256").update(await Bun.file(bin).bytes()).digest("hex"),
+    )
   }, 300_000)
 })
 

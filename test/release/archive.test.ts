@@ -6,7 +6,11 @@ import { readZip, writeZip } from "../../src/release/zip"
 import { tmpdir } from "../fixture"
 
 const entries = [
-  { name: "egc-1.0.0-linux-x64/egc", data: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, ...new Array(3000).fill(7)]), mode: 0o755 },
+  {
+    name: "egc-1.0.0-linux-x64/egc",
+    data: new Uint8Array([0x7f, 0x45, 0x4c, 0x46, ...new Array(3000).fill(7)]),
+    mode: 0o755,
+  },
   { name: "egc-1.0.0-linux-x64/LICENSE", data: new TextEncoder().encode("MIT\n"), mode: 0o644 },
 ]
 

@@ -23,7 +23,11 @@ describe("Homebrew and Scoop from SHA256SUMS", () => {
   test("the Scoop manifest names the zip, its hash and the folder inside it", () => {
     const m = JSON.parse(scoopManifest("1.2.0", "me/egc", sums)!)
     expect(m.architecture).toEqual({
-      "64bit": { url: "https://github.com/me/egc/releases/download/v1.2.0/egc-1.2.0-windows-x64.zip", hash: h("c"), extract_dir: "egc-1.2.0-windows-x64" },
+      "64bit": {
+        url: "https://github.com/me/egc/releases/download/v1.2.0/egc-1.2.0-windows-x64.zip",
+        hash: h("c"),
+        extract_dir: "egc-1.2.0-windows-x64",
+      },
     })
     expect(m.bin).toBe("egc.exe")
     expect(scoopManifest("1.2.0", "me/egc", new Map())).toBeUndefined()

@@ -30,13 +30,22 @@ describe("egc doctor update check", () => {
     try {
       process.env.EGC_DOWNLOAD_BASE = s.base
       const off = await releaseChecks({ cwd: tmp.path })
-      expect(off).toEqual([expect.objectContaining({ name: "update", status: "ok", detail: expect.stringContaining("update check off") })])
+      expect(off).toEqual([
+        expect.objectContaining({ name: "update", status: "ok", detail: expect.stringContaining("update check off") }),
+      ])
       expect(s.hits()).toBe(0)
 
       ensureEgcHome()
       writeFileSync(paths.config(), JSON.stringify({ release: { checkForUpdates: true } }))
       const on = await releaseChecks({ cwd: tmp.path })
-      expect(on).toEqual([{ name: "update", status: "warn", detail: expect.stringContaining("egc 99.0.0 is available"), fix: "egc upgrade" }])
+      expect(on).toEqual([
+        {
+          name: "update",
+          status: "warn",
+          detail: expect.stringContaining("egc 99.0.0 is available"),
+          fix: "egc upgrade",
+        },
+      ])
       expect(s.hits()).toBe(1)
     } finally {
       s.stop()
@@ -50,12 +59,18 @@ describe("egc doctor update check", () => {
     const s = server("v0.0.1")
     try {
       process.env.EGC_DOWNLOAD_BASE = s.base
-      expect((await releaseChecks({ cwd: tmp.path }))[0]).toMatchObject({ status: "ok", detail: expect.stringContaining("is the newest release") })
+      expect((await releaseChecks({ cwd: tmp.path }))[0]).toMatchObject({
+        status: "ok",
+        detail: expect.stringContaining("is the newest release"),
+      })
     } finally {
       s.stop()
     }
     process.env.EGC_DOWNLOAD_BASE = s.base
-    expect((await releaseChecks({ cwd: tmp.path }))[0]).toMatchObject({ status: "warn", detail: expect.stringContaining("could not check") })
+    expect((await releaseChecks({ cwd: tmp.path }))[0]).toMatchObject({
+      status: "warn",
+      detail: expect.stringContaining("could not check"),
+    })
   })
 
   test("a bad value for release.checkForUpdates is a configuration error, not a network call", async () => {

@@ -35,28 +35,43 @@ describe("minisign signatures made with WebCrypto", () => {
     expect(() => parsePublicKey("untrusted comment: x\nnot base64!")).toThrow(/not a minisign/)
   })
 
-  test.skipIf(!which("minisign"))("the minisign tool verifies egc's signature, and egc verifies minisign's", async () => {
-    using tmp = tmpdir()
-    const { key } = await generateKey()
-    const file = join(tmp.path, "SHA256SUMS")
-    writeFileSync(file, data)
-    writeFileSync(`${file}.minisig`, await signMinisign(key, data, "SHA256SUMS", 1_700_000_000))
-    writeFileSync(join(tmp.path, "egc.pub"), publicKeyFile(key))
-    const ok = Bun.spawnSync(["minisign", "-Vm", file, "-p", join(tmp.path, "egc.pub")], { stdout: "pipe", stderr: "pipe" })
-    expect(ok.exitCode).toBe(0)
-    writeFileSync(file, "tampered\n")
-    const bad = Bun.spawnSync(["minisign", "-Vm", file, "-p", join(tmp.path, "egc.pub")], { stdout: "pipe", stderr: "pipe" })
-    expect(bad.exitCode).not.toBe(0)
+  test.skipIf(!which("minisign"))(
+    "the minisign tool verifies egc's signature, and egc verifies minisign's",
+    async () => {
+      using tmp = tmpdir()
+      const { key } = await generateKey()
+      const file = join(tmp.path, "SHA256SUMS")
+      writeFileSync(file, data)
+      writeFileSync(`${file}.minisig`, await signMinisign(key, data, "SHA256SUMS", 1_700_000_000))
+      writeFileSync(join(tmp.path, "egc.pub"), publicKeyFile(key))
+      const ok = Bun.spawnSync(["minisign", "-Vm", file, "-p", join(tmp.path, "egc.pub")], {
+        stdout: "pipe",
+        stderr: "pipe",
+      })
+      expect(ok.exitCode).toBe(0)
+      writeFileSync(file, "tampered\n")
+      const bad = Bun.spawnSync(["minisign", "-Vm", file, "-p", join(tmp.path, "egc.pub")], {
+        stdout: "pipe",
+        stderr: "pipe",
+      })
+      expect(bad.exitCode).not.toBe(0)
 
-    writeFileSync(file, data)
-    const gen = Bun.spawnSync(["minisign", "-GW", "-p", join(tmp.path, "m.pub"), "-s", join(tmp.path, "m.key")], { stdout: "pipe", stderr: "pipe" })
-    expect(gen.exitCode).toBe(0)
-    const signed = Bun.spawnSync(["minisign", "-S", "-s", join(tmp.path, "m.key"), "-m", file, "-x", join(tmp.path, "m.sig")], { stdout: "pipe", stderr: "pipe" })
-    expect(signed.exitCode).toBe(0)
-    const mpub = parsePublicKey(readFileSync(join(tmp.path, "m.pub"), "utf8"))
-    const msig = readFileSync(join(tmp.path, "m.sig"), "utf8")
-    await verifyMinisign(mpub, data, msig)
-    await expect(verifyMinisign(mpub, new TextEncoder().encode("tampered\n"), msig)).rejects.toThrow(/does not match/)
-    expect(existsSync(join(tmp.path, "m.key"))).toBe(true)
-  })
+      writeFileSync(file, data)
+      const gen = Bun.spawnSync(["minisign", "-GW", "-p", join(tmp.path, "m.pub"), "-s", join(tmp.path, "m.key")], {
+        stdout: "pipe",
+        stderr: "pipe",
+      })
+      expect(gen.exitCode).toBe(0)
+      const signed = Bun.spawnSync(
+        ["minisign", "-S", "-s", join(tmp.path, "m.key"), "-m", file, "-x", join(tmp.path, "m.sig")],
+        { stdout: "pipe", stderr: "pipe" },
+      )
+      expect(signed.exitCode).toBe(0)
+      const mpub = parsePublicKey(readFileSync(join(tmp.path, "m.pub"), "utf8"))
+      const msig = readFileSync(join(tmp.path, "m.sig"), "utf8")
+      await verifyMinisign(mpub, data, msig)
+      await expect(verifyMinisign(mpub, new TextEncoder().encode("tampered\n"), msig)).rejects.toThrow(/does not match/)
+      expect(existsSync(join(tmp.path, "m.key"))).toBe(true)
+    },
+  )
 })

@@ -16,7 +16,8 @@ describe.skipIf(!available)("GitHub workflows", () => {
     expect(ours.findings).toEqual([])
     using tmp = tmpdir({
       files: {
-        "broken.yml": "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ matrix.nope }}\n      - uses: actions/checkout@v4\n        with-typo: 1\n",
+        "broken.yml":
+          "on: push\njobs:\n  a:\n    runs-on: ubuntu-latest\n    steps:\n      - run: echo ${{ matrix.nope }}\n      - uses: actions/checkout@v4\n        with-typo: 1\n",
       },
     })
     const broken = await lintWorkflows(join(tmp.path))
