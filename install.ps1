@@ -28,7 +28,8 @@ $version = EnvOr "EGC_VERSION" ""
 $dest = EnvOr "EGC_INSTALL_DIR" (Join-Path $env:LOCALAPPDATA "Programs\egc")
 $runInstall = EnvOr "EGC_RUN_INSTALL" "ask"
 
-$arch = if ($env:PROCESSOR_ARCHITECTURE -eq "ARM64" -or $env:PROCESSOR_ARCHITEW6432 -eq "ARM64") { "arm64" } else { "x64" }
+$arm = $env:PROCESSOR_ARCHITECTURE -eq "ARM64" -or $env:PROCESSOR_ARCHITEW6432 -eq "ARM64"
+$arch = if ($arm) { "arm64" } else { "x64" }
 $target = "windows-$arch"
 
 $tmp = Join-Path ([IO.Path]::GetTempPath()) ("egc-install-" + [Guid]::NewGuid().ToString("N"))
@@ -37,15 +38,17 @@ try {
   $ProgressPreference = "SilentlyContinue"
   if (-not $version) {
     $latest = if ($base) { "$base/latest.json" } else { "https://api.github.com/repos/$repo/releases/latest" }
-    try { $version = (Invoke-RestMethod -Uri $latest).tag_name } catch { Fail "cannot read the newest release from $latest" }
+    try { $version = (Invoke-RestMethod -Uri $latest).tag_name }
+    catch { Fail "cannot read the newest release from $latest" }
   }
   $version = "$version".TrimStart("v")
   if ($version -notmatch '^[0-9A-Za-z.-]+$') { Fail "not a release version: '$version'" }
   $files = if ($base) { "$base/download/v$version" } else { "https://github.com/$repo/releases/download/v$version" }
   $archive = "egc-$version-$target.zip"
   Say "egc $version for $target"
-  try { Invoke-WebRequest -Uri "$files/SHA256SUMS" -OutFile "$tmp\SHA256SUMS" } catch { Fail "cannot download $files/SHA256SUMS" }
-  try { Invoke-WebRequest -Uri "$files/$archive" -OutFile "$tmp\$archive" } catch { Fail "cannot download $files/$archive" }
+  foreach ($name in @("SHA256SUMS", $archive)) {
+    try { Invoke-WebRequest -Uri "$files/$name" -OutFile "$tmp\$name" } catch { Fail "cannot download $files/$name" }
+  }
 
   $minisign = Get-Command minisign -ErrorAction SilentlyContinue
   if ($pubkey -and $minisign) {
@@ -67,14 +70,17 @@ try {
   if (-not $expected) { Fail "SHA256SUMS lists no $archive; nothing was installed" }
   $actual = (Get-FileHash -Algorithm SHA256 "$tmp\$archive").Hash.ToLower()
   if ($actual -ne $expected) {
-    Fail "checksum mismatch for $archive (expected $expected, got $actual): corrupt or tampered download; nothing was installed"
+    Fail ("checksum mismatch for $archive (expected $expected, got $actual): " +
+      "the download is corrupt or was tampered with; nothing was installed")
   }
   Say "checksum of ${archive}: ok"
 
   Expand-Archive -Path "$tmp\$archive" -DestinationPath "$tmp\pkg"
   $new = "$tmp\pkg\egc-$version-$target\egc.exe"
   $got = (& $new version 2>$null | Out-String).Trim()
-  if ($got -ne $version) { Fail "the downloaded egc does not run on this machine (it answered '$got'); nothing was installed" }
+  if ($got -ne $version) {
+    Fail "the downloaded egc does not run on this machine (it answered '$got'); nothing was installed"
+  }
 
   New-Item -ItemType Directory -Force -Path $dest | Out-Null
   $exe = Join-Path $dest "egc.exe"
@@ -93,10 +99,13 @@ try {
   $userPath = [Environment]::GetEnvironmentVariable("Path", "User")
   if (-not (($userPath -split ";") -contains $dest)) {
     Say "$dest is not on your PATH. Add it with:"
-    Say "  [Environment]::SetEnvironmentVariable('Path', `"$dest;`" + [Environment]::GetEnvironmentVariable('Path', 'User'), 'User')"
+    $current = "[Environment]::GetEnvironmentVariable('Path', 'User')"
+    Say "  [Environment]::SetEnvironmentVariable('Path', `"$dest;`" + $current, 'User')"
   }
   if ($runInstall -eq "1") { & $exe install }
-  elseif ($runInstall -eq "0" -or -not [Environment]::UserInteractive) { Say "next: egc install (registers egc in your coding tools)" }
+  elseif ($runInstall -eq "0" -or -not [Environment]::UserInteractive) {
+    Say "next: egc install (registers egc in your coding tools)"
+  }
   else {
     $answer = Read-Host "Register egc in your coding tools now (egc install)? [y/N]"
     if ($answer -match '^(y|yes)$') { & $exe install } else { Say "later: egc install" }

@@ -111,7 +111,8 @@ fetch() {
 }
 
 if [ -z "$version" ]; then
-  if [ -n "$base" ]; then latest_url=$base/latest.json; else latest_url=https://api.github.com/repos/$repo/releases/latest; fi
+  latest_url=https://api.github.com/repos/$repo/releases/latest
+  if [ -n "$base" ]; then latest_url=$base/latest.json; fi
   fetch "$latest_url" "$tmp/latest.json" || die "cannot read the newest release from $latest_url"
   version=$(tr -d '\n\r' <"$tmp/latest.json" | sed -n 's/.*"tag_name"[[:space:]]*:[[:space:]]*"\([^"]*\)".*/\1/p')
 fi
@@ -120,7 +121,8 @@ case $version in
   "" | *[!0-9A-Za-z.-]*) die "not a release version: '$version'" ;;
 esac
 
-if [ -n "$base" ]; then files=$base/download/v$version; else files=https://github.com/$repo/releases/download/v$version; fi
+files=https://github.com/$repo/releases/download/v$version
+if [ -n "$base" ]; then files=$base/download/v$version; fi
 archive=egc-$version-$target.tar.gz
 say "egc $version for $target"
 fetch "$files/SHA256SUMS" "$tmp/SHA256SUMS" || die "cannot download $files/SHA256SUMS (is $version a release?)"
@@ -128,9 +130,11 @@ fetch "$files/$archive" "$tmp/$archive" || die "cannot download $files/$archive 
 
 # --- verify: the signature of SHA256SUMS, then the archive's hash --------------------------
 if [ -n "$pubkey" ] && command -v minisign >/dev/null 2>&1; then
-  fetch "$files/SHA256SUMS.minisig" "$tmp/SHA256SUMS.minisig" || die "cannot download the signature $files/SHA256SUMS.minisig"
+  fetch "$files/SHA256SUMS.minisig" "$tmp/SHA256SUMS.minisig" ||
+    die "cannot download the signature $files/SHA256SUMS.minisig"
   minisign -Vqm "$tmp/SHA256SUMS" -x "$tmp/SHA256SUMS.minisig" -P "$pubkey" >/dev/null 2>&1 ||
-    die "signature check FAILED for SHA256SUMS: the download was altered or not signed by the egc release key; nothing was installed"
+    die "signature check FAILED for SHA256SUMS: the download was altered or not signed by the egc release key;" \
+      "nothing was installed"
   say "signature of SHA256SUMS: ok (minisign)"
 elif [ "${EGC_REQUIRE_SIGNATURE:-0}" = 1 ]; then
   die "EGC_REQUIRE_SIGNATURE=1 but the signature cannot be checked (install minisign, and use the release's install.sh)"
@@ -153,7 +157,8 @@ expected=$(awk -v f="$archive" '$2 == f || $2 == "*" f { print $1; exit }' "$tmp
 [ -n "$expected" ] || die "SHA256SUMS lists no $archive; nothing was installed"
 actual=$(sha256 "$tmp/$archive")
 if [ "$actual" != "$expected" ]; then
-  die "checksum mismatch for $archive (expected $expected, got $actual): the download is corrupt or was tampered with; nothing was installed"
+  die "checksum mismatch for $archive (expected $expected, got $actual):" \
+    "the download is corrupt or was tampered with; nothing was installed"
 fi
 say "checksum of $archive: ok"
 
@@ -161,12 +166,14 @@ mkdir "$tmp/pkg"
 tar -xzf "$tmp/$archive" -C "$tmp/pkg" "egc-$version-$target/egc" || die "cannot unpack $archive"
 new=$tmp/pkg/egc-$version-$target/egc
 got=$("$new" version 2>/dev/null || true)
-[ "$got" = "$version" ] || die "the downloaded egc does not run on this machine (it answered '$got'); nothing was installed"
+[ "$got" = "$version" ] ||
+  die "the downloaded egc does not run on this machine (it answered '$got'); nothing was installed"
 
 # --- install: write beside the target, then rename over it (never a half-written egc) -------
 sudo=
 if ! { mkdir -p "$dest" 2>/dev/null && [ -w "$dest" ]; }; then
-  [ "$use_sudo" = 1 ] || die "cannot write to $dest: pick another folder with EGC_INSTALL_DIR, or allow sudo with EGC_USE_SUDO=1"
+  [ "$use_sudo" = 1 ] ||
+    die "cannot write to $dest: pick another folder with EGC_INSTALL_DIR, or allow sudo with EGC_USE_SUDO=1"
   sudo=sudo
   $sudo mkdir -p "$dest" || die "cannot create $dest"
 fi
