@@ -66,6 +66,12 @@ export const configSchema = z
       })
       .strict()
       .default({ claimMinutes: 15, heartbeatSeconds: 120 }),
+    release: z
+      .object({
+        checkForUpdates: z.boolean().default(false).describe("let egc doctor ask for a newer release (network)"),
+      })
+      .strict()
+      .default({ checkForUpdates: false }),
   })
   .strict()
 

@@ -18,6 +18,7 @@ export const DEFAULTS: Config = {
   hooks: { enabled: true, disabled: [] },
   mcp: { tools: "default" },
   mesh: { claimMinutes: 15, heartbeatSeconds: 120 },
+  release: { checkForUpdates: false },
 }
 
 type Json = Record<string, unknown>

@@ -125,3 +125,23 @@ export async function openWithPassphrase(passphrase: string, box: PassphraseBox,
     throw new EgcError("E_TAMPERED", "wrong passphrase, or the file was altered", { cause })
   }
 }
+
+/** BLAKE2b-512, the prehash of minisign's "ED" signatures. */
+export function blake2b512(data: Uint8Array): Uint8Array {
+  return new Uint8Array(createHash("blake2b512").update(data).digest())
+}
+
+/** Ed25519 signature check (WebCrypto); a malformed key or signature is simply "not valid". */
+export async function ed25519Verify(
+  publicKey: Uint8Array,
+  signature: Uint8Array,
+  message: Uint8Array,
+): Promise<boolean> {
+  try {
+    const own = (b: Uint8Array) => new Uint8Array(b)
+    const key = await crypto.subtle.importKey("raw", own(publicKey), { name: "Ed25519" }, false, ["verify"])
+    return await crypto.subtle.verify("Ed25519", key, own(signature), own(message))
+  } catch {
+    return false
+  }
+}

@@ -37,6 +37,8 @@ export const env = {
   sessionId: () => read("EGC_SESSION_ID"),
   /** Set by doctor on the hook commands it runs with an empty payload: their emptiness is expected, not news. */
   hookProbe: () => read("EGC_HOOK_PROBE") === "1",
+  /** Where releases are fetched from instead of GitHub (a mirror, an air-gapped copy, a test server). */
+  downloadBase: () => read("EGC_DOWNLOAD_BASE"),
   /** A snapshot of the whole environment, for spawning children with the caller's variables. */
   all: (): Record<string, string> => {
     const out: Record<string, string> = {}

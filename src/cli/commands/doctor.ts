@@ -15,6 +15,7 @@ const providers: Array<() => Promise<CheckProvider>> = [
   async () => (await import("../../memory/doctor")).memoryChecks,
   async () => (await import("../../mcp/doctor")).mcpChecks,
   async () => (await import("../../sync")).syncChecks,
+  async () => (await import("../../release/doctor")).releaseChecks,
 ]
 
 export default defineCommand({

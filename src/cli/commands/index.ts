@@ -26,6 +26,7 @@ export const commands: Record<string, Loader> = {
   backup: () => load(import("./backup")),
   restore: () => load(import("./restore")),
   sync: () => load(import("./sync")),
+  upgrade: () => load(import("./upgrade")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
