@@ -12,7 +12,7 @@ export type { Config } from "./config-schema"
  * start on every tool call). test/core/config.test.ts proves it equals `configSchema.parse({})`.
  */
 export const DEFAULTS: Config = {
-  memory: { consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 },
+  memory: { consent: "agent", recallTokenCap: 2500, workingTtlHours: 24, rememberPrompt: "active" },
   guard: { enabled: true, rules: {}, allow: [], deny: [], protectedBranches: ["main", "master", "production", "release"], protectedPaths: [] },
   crush: { enabled: true, rewrite: true, disabledFamilies: [], keepHours: 24 },
   hooks: { enabled: true, disabled: [] },

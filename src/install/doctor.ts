@@ -29,7 +29,8 @@ export const installChecks: CheckProvider = async ({ cwd }) => {
   return checks
 }
 
-function entryChecks(record: InstallRecord): Check[] {
+/** Per coding tool: every recorded entry still in its file (cheap: no process is run; `egc status` uses it). */
+export function entryChecks(record: InstallRecord): Check[] {
   const byTarget = new Map<string, string[]>()
   for (const [real, entry] of Object.entries(record.files)) {
     const text = readText(real)

@@ -101,6 +101,7 @@ export interface OpenOptions {
   consent?: ConsentPolicy
   recallTokenCap?: number
   workingTtlHours?: number
+  rememberPrompt?: "active" | "pending"
 }
 
 export function openMemory(opts: OpenOptions = {}): Memory {
@@ -115,6 +116,7 @@ export function openMemory(opts: OpenOptions = {}): Memory {
     policy: opts.consent ?? defaults.consent ?? "agent",
     recallTokenCap: opts.recallTokenCap ?? defaults.recallTokenCap ?? 2500,
     workingTtlMs: (opts.workingTtlHours ?? defaults.workingTtlHours ?? 24) * 3_600_000,
+    rememberPrompt: opts.rememberPrompt ?? defaults.rememberPrompt ?? "active",
   }
   return createMemory(store)
 }

@@ -21,6 +21,8 @@ export const commands: Record<string, Loader> = {
   hook: () => load(import("./hook")),
   install: () => load(import("./install")),
   uninstall: () => load(import("./uninstall")),
+  status: () => load(import("./status")),
+  context: () => load(import("./context")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
