@@ -9,6 +9,7 @@ import { loadKeys, type Keys } from "../core/keys"
 import { auditLog, verifyAudit, type AuditVerdict, type AuditView } from "./audit"
 import { recall } from "./recall"
 import { getItem, listItems } from "./read"
+import { resolveIdPrefix, type IdMatch } from "./read/prefix"
 import { search } from "./search"
 import { MIGRATIONS } from "./_schema"
 import { type Store } from "./_store"
@@ -30,6 +31,7 @@ import type {
 } from "./types"
 
 export type * from "./types"
+export type { IdMatch }
 export type { AuditVerdict, AuditView, ItemEdits, GrantResult, LessonInput, ProposalResult, CommitResult, ConflictView }
 export type { ScoredCandidate, Placement } from "./proposals"
 export { SIMILARITY, AMBIGUITY_MARGIN, PROPOSAL_TTL_MS } from "./proposals"
@@ -51,7 +53,13 @@ export interface Memory {
   get(q: { project: Project; id: string }): ItemView | Unreadable | undefined
   renderState(q: { project: Project }): string
   applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
-  forget(q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult
+  /**
+   * Destroy and tombstone. `dryRun` only reports what would go; with `tombstone: false` a `text`
+   * that matches no item leaves no tombstone (the CLI's default; `--tombstone` forgets ahead of time).
+   */
+  forget(q: { project: Project; id?: string; text?: string; dryRun?: boolean; tombstone?: boolean }, actor: Actor): ForgetResult
+  /** A git-style short id (unique prefix) of an item or conflict of this project → the full id. */
+  resolveId(q: { project: Project; id: string; table?: "items" | "conflicts" }): IdMatch
   liftTombstone(q: { project: Project; text: string }, actor: Actor): { lifted: boolean; reason?: string }
   /** An agent's forget: invisible at once, destroyed by `forget` once the person confirms. */
   hide(q: { project: Project; id?: string; text?: string }, actor: Actor): { hidden: string[]; reason?: string }
@@ -132,6 +140,7 @@ export function createMemory(store: Store): Memory {
     renderState: (q) => renderState(store, q),
     applyStatePatch: (patch, ctx) => applyStatePatchSafe(store, patch, ctx),
     forget: (q, actor) => forget(store, q, actor),
+    resolveId: (q) => resolveIdPrefix(store, q.project, q.id, q.table),
     liftTombstone: (q, actor) => liftTombstone(store, q, actor),
     hide: (q, actor) => hide(store, q, actor),
     hidden: (q) => listItems(store, { project: q.project, statuses: ["hidden"], scope: "all" }),

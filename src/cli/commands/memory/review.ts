@@ -7,13 +7,33 @@ import { printData, ui } from "../../ui"
 import { detail, session } from "./_shared"
 
 export const review = defineCommand({
-  meta: { name: "review", description: "list memory waiting for your decision (pending, or hidden by an agent's forget), with the commands" },
-  args: { ...cwdArgs, ...jsonArgs },
+  meta: {
+    name: "review",
+    description: "decide on memory waiting for you: one by one on a terminal (y/n/e/k/s), else a list with the commands",
+  },
+  args: { ...cwdArgs, ...jsonArgs, list: { type: "boolean", description: "print the list even on a terminal" } },
   async run({ args }) {
-    const { project, memory } = await session(args.cwd)
+    const { project, memory, actor } = await session(args.cwd)
     const pending = memory.pending({ project })
     const hidden = memory.hidden({ project })
     if (args.json) return printData([...pending, ...hidden])
+    if (!args.list && pending.length && process.stdin.isTTY && process.stdout.isTTY) {
+      const { reviewLoop, streamIo } = await import("./review-tty")
+      const io = streamIo(process.stdin, process.stdout)
+      const ctx = { project, actor }
+      try {
+        const t = await reviewLoop(pending, io, {
+          approve: (id, edits) => memory.approve(id, ctx, edits),
+          reject: (id) => memory.reject(id, ctx),
+          edit: (id, edits) => memory.edit(id, ctx, edits),
+        })
+        io.say(`\n${t.approved.length} approved, ${t.rejected.length} rejected, ${t.skipped.length} left pending`)
+      } finally {
+        io.close()
+      }
+      if (hidden.length) io.say(`${hidden.length} item(s) an agent asked to forget wait too: egc memory review --list`)
+      return
+    }
     if (!pending.length && !hidden.length) return printData(`nothing waits for review in ${project.display}`)
     const blocks = [
       ...pending.map((v) => `${detail(v)}\n\n  → egc memory approve ${v.id}   |   egc memory reject ${v.id}`),
