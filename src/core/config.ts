@@ -21,7 +21,7 @@ export const DEFAULTS: Config = {
 }
 
 type Json = Record<string, unknown>
-interface Layer {
+export interface Layer {
   source: string
   data: Json
 }
@@ -50,7 +50,8 @@ function readLayer(file: string): Layer | undefined {
   return { source: file, data: data as Json }
 }
 
-function envLayer(): Layer | undefined {
+/** EGC_* settings as a config layer (`egc config show` names them as the source). */
+export function envLayer(): Layer | undefined {
   const data: Json = {}
   const consent = env.consent()
   if (consent) data.memory = { consent }

@@ -13,6 +13,7 @@ const USAGE = `usage:
   egc guard check --batch [--cwd DIR] [--no-record]                JSON lines {"command","cwd"} in, one verdict per line out
   egc guard explain [--cwd DIR] [--json] '<command>'               how the command was parsed and judged
   egc guard log [--json] [--limit N] [--all-projects]              recorded denies and asks, newest first
+  egc guard rules [--cwd DIR] [--json]                             every rule id, its pack and its level here
   egc guard [--cwd DIR] [--yes] -- <command…>                      run it if allowed, keeping its exit code`
 
 interface Flags {
@@ -34,6 +35,7 @@ const TAKES: Record<string, string[]> = {
   check: ["--cwd", "--json", "--batch", "--no-record"],
   explain: ["--cwd", "--json"],
   log: ["--cwd", "--json", "--limit", "--all-projects"],
+  rules: ["--cwd", "--json"],
 }
 
 function parseFlags(raw: string[]): Flags {
@@ -84,9 +86,9 @@ function commandOf(flags: Flags, words: string[]): string | undefined {
 
 export default passthrough(
   defineCommand({
-    meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log '<cmd>', egc guard -- <cmd…>" },
+    meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log|rules, egc guard -- <cmd…>" },
     args: {
-      action: { type: "positional", required: false, description: "check | explain | log (none: run what follows --)" },
+      action: { type: "positional", required: false, description: "check | explain | log | rules (none: run what follows --)" },
       command: { type: "positional", required: false, description: "the command to judge, as one quoted word" },
       cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
       json: { type: "boolean", description: "print the verdict as JSON" },
@@ -101,7 +103,7 @@ export default passthrough(
       const [sub, ...words] = flags.rest
       const action = sub ?? (flags.passthrough !== undefined ? "run" : undefined)
       if (!action || !Object.hasOwn(TAKES, action)) {
-        return usage(sub ? `unknown subcommand '${sub}' (check, explain, log)` : "say what to do")
+        return usage(sub ? `unknown subcommand '${sub}' (check, explain, log, rules)` : "say what to do")
       }
       const takes = TAKES[action]!
       const wrong = [...flags.seen].find((f) => !takes.includes(f))
@@ -116,6 +118,11 @@ export default passthrough(
         if (words.length || flags.passthrough !== undefined) return usage("log takes no command")
         const { showLog } = await import("../../guard/surface/log")
         return showLog(flags)
+      }
+      if (action === "rules") {
+        if (words.length || flags.passthrough !== undefined) return usage("rules takes no command")
+        const { showRules } = await import("./guard-rules")
+        return showRules(flags)
       }
       if (action === "check" && flags.batch) {
         const given = words.length || flags.passthrough !== undefined

@@ -23,6 +23,7 @@ export const commands: Record<string, Loader> = {
   uninstall: () => load(import("./uninstall")),
   status: () => load(import("./status")),
   context: () => load(import("./context")),
+  config: () => load(import("./config")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
