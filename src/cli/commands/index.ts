@@ -24,6 +24,7 @@ export const commands: Record<string, Loader> = {
   status: () => load(import("./status")),
   context: () => load(import("./context")),
   config: () => load(import("./config")),
+  completions: () => load(import("./completions")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */
