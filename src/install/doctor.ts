@@ -2,7 +2,11 @@ import { existsSync } from "node:fs"
 import { isAbsolute } from "node:path"
 import type { Check, CheckProvider } from "../core/doctor"
 import { errorMessage } from "../core/errors"
+import { env } from "../core/env"
+import { userHome } from "../core/paths"
+import { resolveProject } from "../core/project"
 import { VERSION } from "../version"
+import { geminiTrustCheck } from "./gemini-trust"
 import { isEgcHookCommand } from "./command"
 import { opPresent } from "./edit"
 import { readText } from "./fsx"
@@ -23,6 +27,9 @@ export const installChecks: CheckProvider = async ({ cwd }) => {
   }
   if (!record || Object.keys(record.files).length === 0) return [{ name: "install", status: "warn", detail: "egc is not registered in any coding tool", fix: "egc install" }]
   const checks: Check[] = [...entryChecks(record)]
+  const gemini = Object.values(record.files).some((e) => e.ops.some((o) => o.target === "gemini"))
+  const trust = gemini ? geminiTrustCheck(userHome(), folderOf(cwd)) : undefined
+  if (trust) checks.push(trust)
   const bins = await Promise.all([...binariesIn(record)].map((b) => binCheck(b, cwd)))
   checks.push(...bins)
   if (bins.every((b) => b.status === "ok")) checks.push(await serveCheck(record.bin, cwd), await hooksCheck(record, cwd))
@@ -48,7 +55,23 @@ export function entryChecks(record: InstallRecord): Check[] {
   )
 }
 
-async function binCheck(bin: string, cwd: string): Promise<Check> {
+const folderOf = (cwd: string): string => {
+  try {
+    return resolveProject(cwd).root
+  } catch {
+    return cwd
+  }
+}
+
+/** A bare `egc` (what `--scope project` writes into committed files) is whatever PATH finds. */
+function onPath(bin: string): string | undefined {
+  if (bin.includes("/") || bin.includes("\\")) return bin
+  return Bun.which(bin, { PATH: env.path() }) ?? undefined
+}
+
+async function binCheck(given: string, cwd: string): Promise<Check> {
+  const bin = onPath(given)
+  if (!bin) return { name: "install bin", status: "fail", detail: `project files run \`${given}\`, and it is not on PATH`, fix: "put egc on PATH (egc install --bin-dir ~/.local/bin), or reinstall with --scope user" }
   if (!existsSync(bin)) return { name: "install bin", status: "fail", detail: `${bin} does not exist; egc entries point at it`, fix: "egc install (from the binary you want to keep)" }
   try {
     const r = await runWithDeadline([bin, "--version"], { cwd, ms: 5000 })
