@@ -22,10 +22,13 @@ export function scanRules(): Array<{ id: string; pack: string; level: Level }> {
       const text = readFileSync(join(dir, name), "utf8")
       for (const m of text.matchAll(/\b(deny|ask)\(\s*"([a-z][a-z0-9]*\.[a-z0-9.-]+)"/g)) note(m[2]!, m[1] as Level)
       for (const m of text.matchAll(/\bat\(\s*[^,()]+,\s*"([a-z][a-z0-9]*\.[a-z0-9.-]+)"/g)) note(m[1]!, "varies")
-      for (const m of text.matchAll(/decision: "(deny|ask)", rule: "([a-z][a-z0-9]*\.[a-z0-9.-]+)"/g)) note(m[2]!, m[1] as Level)
+      for (const m of text.matchAll(/decision: "(deny|ask)", rule: "([a-z][a-z0-9]*\.[a-z0-9.-]+)"/g))
+        note(m[2]!, m[1] as Level)
     }
   }
-  return [...found].map(([id, level]) => ({ id, pack: id.split(".")[0]!, level })).sort((a, b) => a.id.localeCompare(b.id))
+  return [...found]
+    .map(([id, level]) => ({ id, pack: id.split(".")[0]!, level }))
+    .sort((a, b) => a.id.localeCompare(b.id))
 }
 
 export function renderCatalog(rules: ReturnType<typeof scanRules>): string {

@@ -28,7 +28,8 @@ const ACTIONS: Record<string, Array<[string, string]>> = {
 }
 
 const kebab = (s: string) => s.replace(/([a-z0-9])([A-Z])/g, "$1-$2").toLowerCase()
-const resolve = async <T>(v: unknown): Promise<T | undefined> => (typeof v === "function" ? await (v as () => T)() : ((await v) as T | undefined))
+const resolve = async <T>(v: unknown): Promise<T | undefined> =>
+  typeof v === "function" ? await (v as () => T)() : ((await v) as T | undefined)
 const oneLine = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim()
 
 /** The whole command tree, from the lazy map down (every module is loaded: only `egc completions` calls this). */
@@ -57,11 +58,22 @@ export async function commandTree(): Promise<CommandNode[]> {
       path: path.join(" "),
       description: oneLine(meta?.description),
       flags,
-      words: [...children.map(({ name, description }) => ({ name, description })), ...own.map(([name, description]) => ({ name, description }))],
+      words: [
+        ...children.map(({ name, description }) => ({ name, description })),
+        ...own.map(([name, description]) => ({ name, description })),
+      ],
     })
     for (const c of children) await visit(c.def, [...path, c.name])
   }
-  const top: CommandNode = { path: "", description: "egc", flags: [{ name: "help", description: "usage", value: false, options: [] }, { name: "version", description: "version", value: false, options: [] }], words: [] }
+  const top: CommandNode = {
+    path: "",
+    description: "egc",
+    flags: [
+      { name: "help", description: "usage", value: false, options: [] },
+      { name: "version", description: "version", value: false, options: [] },
+    ],
+    words: [],
+  }
   out.push(top)
   for (const [name, load] of Object.entries(commands)) {
     const def = await load()

@@ -19,7 +19,11 @@ export function formatError(error: unknown): { text: string; exitCode: number } 
 }
 
 /** The same error for a script that asked for `--json`: `{"error":{"code","message","hint"}}` on stdout. */
-export function errorJson(error: unknown): { error: { code: string; message: string; hint: string | null; details?: string[] } } {
+export interface ErrorJson {
+  error: { code: string; message: string; hint: string | null; details?: string[] }
+}
+
+export function errorJson(error: unknown): ErrorJson {
   if (error instanceof EgcError) {
     const details = error.details.length ? { details: [...error.details] } : {}
     return { error: { code: error.code, message: error.message, hint: error.hint ?? null, ...details } }

@@ -41,7 +41,8 @@ export async function run(argv: string[]): Promise<void> {
     await runCommand(sub, { rawArgs: rest })
   } catch (error) {
     const usage = error instanceof Error && error.name === "CLIError"
-    const settled = usage ? new EgcError("E_USAGE", error.message, { hint: `see: ${await commandPath(argv)} --help` }) : error
+    const hint = usage ? `see: ${await commandPath(argv)} --help` : undefined
+    const settled = usage ? new EgcError("E_USAGE", error.message, { hint }) : error
     const { text, exitCode } = formatError(settled)
     process.stderr.write(`${text}\n`)
     if (wantsJson(argv)) process.stdout.write(`${JSON.stringify(errorJson(settled))}\n`)

@@ -91,7 +91,8 @@ async function noteTold(project: string, input: HookInput, text: string): Promis
     const { recordTold } = await import("./told")
     recordTold({ project, session: input.sessionId || "unknown", event: input.event, tool: input.tool, text })
   } catch (error) {
-    log.warn("could not record what the session was told", { error: error instanceof Error ? error.message : String(error) })
+    const why = error instanceof Error ? error.message : String(error)
+    log.warn("could not record what the session was told", { error: why })
   }
 }
 

@@ -78,36 +78,78 @@ export function recordTold(q: { project: string; session: string; event: string;
   const id = newId("t_")
   const clean = redact(q.text)
   const truncated = clean.length > TOLD_LIMITS.textChars
-  const body = JSON.stringify({ session: q.session, text: truncated ? clean.slice(0, TOLD_LIMITS.textChars) : clean, truncated })
+  const body = JSON.stringify({
+    session: q.session,
+    text: truncated ? clean.slice(0, TOLD_LIMITS.textChars) : clean,
+    truncated,
+  })
   const t = now()
   handle.transaction(() => {
     handle
-      .query("INSERT INTO told_injections (id, at, project, session_key, event, tool, body_enc) VALUES (?, ?, ?, ?, ?, ?, ?)")
-      .run(id, t, q.project, sessionKey(q.session), q.event, q.tool, sealText(keys.content, body, rowAad(id, q.project)))
+      .query(
+        "INSERT INTO told_injections (id, at, project, session_key, event, tool, body_enc) VALUES (?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        id,
+        t,
+        q.project,
+        sessionKey(q.session),
+        q.event,
+        q.tool,
+        sealText(keys.content, body, rowAad(id, q.project)),
+      )
     handle.query("DELETE FROM told_injections WHERE at < ?").run(t - TOLD_LIMITS.keepDays * DAY)
     handle
-      .query("DELETE FROM told_injections WHERE project = ? AND id NOT IN (SELECT id FROM told_injections WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?)")
+      .query(
+        "DELETE FROM told_injections WHERE project = ? AND id NOT IN (SELECT id FROM told_injections WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?)",
+      )
       .run(q.project, q.project, TOLD_LIMITS.keepRows)
   })()
 }
 
 function open(r: Row): Told {
   try {
-    const body = JSON.parse(openText(loadKeys().content, r.body_enc, rowAad(r.id, r.project))) as { session: string; text: string; truncated: boolean }
-    return { id: r.id, at: r.at, session: body.session, event: r.event, tool: r.tool, text: body.text, truncated: body.truncated }
+    const body = JSON.parse(openText(loadKeys().content, r.body_enc, rowAad(r.id, r.project))) as {
+      session: string
+      text: string
+      truncated: boolean
+    }
+    return {
+      id: r.id,
+      at: r.at,
+      session: body.session,
+      event: r.event,
+      tool: r.tool,
+      text: body.text,
+      truncated: body.truncated,
+    }
   } catch {
-    return { id: r.id, at: r.at, session: "?", event: r.event, tool: r.tool, text: "[cannot decrypt: wrong key or altered row]", truncated: false }
+    return {
+      id: r.id,
+      at: r.at,
+      session: "?",
+      event: r.event,
+      tool: r.tool,
+      text: "[cannot decrypt: wrong key or altered row]",
+      truncated: false,
+    }
   }
 }
 
 /** A project's injections, newest first; with `session`, that session's only (for `egc context` and the page). */
 export function listTold(q: { project: string; session?: string; limit?: number }): Told[] {
   const limit = Math.max(1, Math.min(q.limit ?? 200, TOLD_LIMITS.keepRows))
-  const rows = (q.session === undefined
-    ? db().query("SELECT * FROM told_injections WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?").all(q.project, limit)
-    : db()
-        .query("SELECT * FROM told_injections WHERE project = ? AND session_key = ? ORDER BY at DESC, id DESC LIMIT ?")
-        .all(q.project, sessionKey(q.session), limit)) as Row[]
+  const rows = (
+    q.session === undefined
+      ? db()
+          .query("SELECT * FROM told_injections WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?")
+          .all(q.project, limit)
+      : db()
+          .query(
+            "SELECT * FROM told_injections WHERE project = ? AND session_key = ? ORDER BY at DESC, id DESC LIMIT ?",
+          )
+          .all(q.project, sessionKey(q.session), limit)
+  ) as Row[]
   return rows.map(open)
 }
 
@@ -126,8 +168,8 @@ export function toldSessions(q: { project: string; limit?: number }): ToldSessio
 
 /** When a hook last told any session of the project something (undefined: never). */
 export function lastTold(project: string): { at: number; event: string; tool: string } | undefined {
-  const r = db().query("SELECT at, event, tool FROM told_injections WHERE project = ? ORDER BY at DESC LIMIT 1").get(project) as
-    | { at: number; event: string; tool: string }
-    | null
+  const r = db()
+    .query("SELECT at, event, tool FROM told_injections WHERE project = ? ORDER BY at DESC LIMIT 1")
+    .get(project) as { at: number; event: string; tool: string } | null
   return r ?? undefined
 }

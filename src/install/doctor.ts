@@ -71,7 +71,10 @@ function onPath(bin: string): string | undefined {
 
 async function binCheck(given: string, cwd: string): Promise<Check> {
   const bin = onPath(given)
-  if (!bin) return { name: "install bin", status: "fail", detail: `project files run \`${given}\`, and it is not on PATH`, fix: "put egc on PATH (egc install --bin-dir ~/.local/bin), or reinstall with --scope user" }
+  if (!bin) {
+    const fix = "put egc on PATH (egc install --bin-dir ~/.local/bin), or reinstall with --scope user"
+    return { name: "install bin", status: "fail", detail: `project files run \`${given}\`, and it is not on PATH`, fix }
+  }
   if (!existsSync(bin)) return { name: "install bin", status: "fail", detail: `${bin} does not exist; egc entries point at it`, fix: "egc install (from the binary you want to keep)" }
   try {
     const r = await runWithDeadline([bin, "--version"], { cwd, ms: 5000 })

@@ -46,5 +46,10 @@ export function geminiTrustCheck(home: string, folder: string): Check | undefine
   if (trust === "off") return undefined
   if (trust === "trusted") return { name: "install gemini trust", status: "ok", detail: `Gemini CLI trusts ${folder}` }
   const what = trust === "untrusted" ? "is marked untrusted" : "has not been trusted yet"
-  return { name: "install gemini trust", status: "warn", detail: `${folder} ${what} in Gemini CLI: egc shows as Disabled there`, fix: GEMINI_TRUST_HINT }
+  return {
+    name: "install gemini trust",
+    status: "warn",
+    detail: `${folder} ${what} in Gemini CLI: egc shows as Disabled there`,
+    fix: GEMINI_TRUST_HINT,
+  }
 }

@@ -57,7 +57,10 @@ export interface Memory {
    * Destroy and tombstone. `dryRun` only reports what would go; with `tombstone: false` a `text`
    * that matches no item leaves no tombstone (the CLI's default; `--tombstone` forgets ahead of time).
    */
-  forget(q: { project: Project; id?: string; text?: string; dryRun?: boolean; tombstone?: boolean }, actor: Actor): ForgetResult
+  forget(
+    q: { project: Project; id?: string; text?: string; dryRun?: boolean; tombstone?: boolean },
+    actor: Actor,
+  ): ForgetResult
   /** A git-style short id (unique prefix) of an item or conflict of this project → the full id. */
   resolveId(q: { project: Project; id: string; table?: "items" | "conflicts" }): IdMatch
   liftTombstone(q: { project: Project; text: string }, actor: Actor): { lifted: boolean; reason?: string }

@@ -12,7 +12,10 @@ const which = (name: string) => Bun.which(name)
 
 describe("egc config", () => {
   test("path names both files; show gives each value's source; validate finds nothing wrong in a good file", async () => {
-    using dir = tmpdir({ git: { origin: "https://example.com/cli/config-a.git" }, files: { ".egc/config.json": JSON.stringify({ crush: { keepHours: 2 } }) } })
+    using dir = tmpdir({
+      git: { origin: "https://example.com/cli/config-a.git" },
+      files: { ".egc/config.json": JSON.stringify({ crush: { keepHours: 2 } }) },
+    })
     const path = JSON.parse((await runSource(["config", "path", "--json", "--cwd", dir.path])).stdout)
     expect(path).toEqual([
       { source: "user", path: join(process.env.EGC_HOME!, "config.json"), exists: false },
@@ -33,7 +36,10 @@ describe("egc config", () => {
   test("validate names file, field and line:col for a bad value, an unknown key and broken JSON (exit 78)", async () => {
     const bad = '{\n  "guard": {\n    "rules": { "git": "nope" },\n    "bogus": 1\n  }\n}\n'
     using dir = tmpdir({ git: { origin: "https://example.com/cli/config-b.git" }, files: { ".egc/config.json": bad } })
-    using broken = tmpdir({ git: { origin: "https://example.com/cli/config-c.git" }, files: { ".egc/config.json": '{ "crush": { "keepHours": 2 }, }' } })
+    using broken = tmpdir({
+      git: { origin: "https://example.com/cli/config-c.git" },
+      files: { ".egc/config.json": '{ "crush": { "keepHours": 2 }, }' },
+    })
     const file = join(dir.path, ".egc", "config.json")
     const r = await runSource(["config", "validate", "--cwd", dir.path])
     expect(r.code).toBe(78)
@@ -50,21 +56,41 @@ describe("egc config", () => {
     const committed = JSON.parse(readFileSync(join(ROOT, "schemas", "config.schema.json"), "utf8"))
     // stale? regenerate with: npx bun run scripts/config-schema.ts
     expect(committed).toEqual(JSON.parse(JSON.stringify(configJsonSchema())))
-    expect(Object.keys(committed.properties).sort()).toEqual(["$schema", "crush", "guard", "hooks", "mcp", "memory", "mesh"])
+    expect(Object.keys(committed.properties).sort()).toEqual([
+      "$schema",
+      "crush",
+      "guard",
+      "hooks",
+      "mcp",
+      "memory",
+      "mesh",
+    ])
     expect(committed.properties.memory.properties.rememberPrompt.enum).toEqual(["active", "pending"])
   })
 })
 
 describe("egc guard rules", () => {
   test("every rule id with its pack and level; a configured level shows, by id and by pack", async () => {
-    using dir = tmpdir({ git: { origin: "https://example.com/cli/rules.git" }, files: { ".egc/config.json": JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", db: "deny" } } }) } })
+    using dir = tmpdir({
+      git: { origin: "https://example.com/cli/rules.git" },
+      files: { ".egc/config.json": JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", db: "deny" } } }) },
+    })
     using plain = tmpdir({ git: { origin: "https://example.com/cli/rules-plain.git" } })
-    const rows = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout).rules as Array<Record<string, string>>
+    const rows = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout).rules as Array<
+      Record<string, string>
+    >
     const byId = Object.fromEntries(rows.map((r) => [r.id, r]))
-    expect(byId["git.reset-hard"]).toEqual({ id: "git.reset-hard", pack: "git", builtin: "deny", level: "ask", source: "config" })
+    expect(byId["git.reset-hard"]).toEqual({
+      id: "git.reset-hard",
+      pack: "git",
+      builtin: "deny",
+      level: "ask",
+      source: "config",
+    })
     expect(byId["db.update-all"]).toMatchObject({ builtin: "ask", level: "deny", source: "config" })
     expect(byId["git.clean-force"]).toMatchObject({ level: byId["git.clean-force"]!.builtin, source: "built-in" })
-    const control = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", plain.path])).stdout).rules as Array<Record<string, string>>
+    const control = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", plain.path])).stdout)
+      .rules as Array<Record<string, string>>
     expect(control.find((r) => r.id === "git.reset-hard")).toMatchObject({ level: "deny", source: "built-in" })
     expect((await runSource(["guard", "rules", "extra"])).code).toBe(64)
   }, 60_000)
@@ -106,7 +132,11 @@ describe("egc completions", () => {
     writeFileSync(file, await scriptOf("bash"))
     const complete = (...words: string[]) => {
       const arr = words.map((w) => `'${w}'`).join(" ")
-      const p = Bun.spawnSync(["bash", "-c", `source '${file}'; COMP_WORDS=(${arr}); COMP_CWORD=${words.length - 1}; _egc; echo "\${COMPREPLY[*]}"`])
+      const p = Bun.spawnSync([
+        "bash",
+        "-c",
+        `source '${file}'; COMP_WORDS=(${arr}); COMP_CWORD=${words.length - 1}; _egc; echo "\${COMPREPLY[*]}"`,
+      ])
       return p.stdout.toString().trim().split(" ").filter(Boolean)
     }
     expect(complete("egc", "mem")).toEqual(["memory"])

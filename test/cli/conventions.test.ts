@@ -16,7 +16,8 @@ async function jsonCommands(): Promise<string[][]> {
     const args = (typeof cmd.args === "function" ? await cmd.args() : await cmd.args) ?? {}
     if ("json" in args) out.push(path)
     const raw = typeof cmd.subCommands === "function" ? await cmd.subCommands() : await cmd.subCommands
-    for (const [name, sub] of Object.entries(raw ?? {})) await visit((typeof sub === "function" ? await sub() : await sub) as CommandDef<any>, [...path, name])
+    for (const [name, sub] of Object.entries(raw ?? {}))
+      await visit((typeof sub === "function" ? await sub() : await sub) as CommandDef<any>, [...path, name])
   }
   for (const [name, load] of Object.entries(commands)) await visit(await load(), [name])
   return out
@@ -26,7 +27,12 @@ async function jsonCommands(): Promise<string[][]> {
 async function onTerminal(args: string, env: Record<string, string | undefined> = {}): Promise<string> {
   const merged: Record<string, string> = {}
   for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v
-  const proc = Bun.spawn(["script", "-qfec", `${process.execPath} run ${MAIN} ${args}`, "/dev/null"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env: merged })
+  const proc = Bun.spawn(["script", "-qfec", `${process.execPath} run ${MAIN} ${args}`, "/dev/null"], {
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: merged,
+  })
   proc.stdin.end()
   const [, out] = await Promise.all([proc.exited, new Response(proc.stdout).text()])
   return out
@@ -48,7 +54,12 @@ describe("--json prints JSON on stdout, errors included", () => {
         // reported below
       }
       const e = parsed.error
-      if (r.code !== 64 || e?.code !== "E_USAGE" || !e.message?.includes("--egc-no-such-flag") || !e.hint?.includes(`egc ${path.join(" ")} --help`)) {
+      if (
+        r.code !== 64 ||
+        e?.code !== "E_USAGE" ||
+        !e.message?.includes("--egc-no-such-flag") ||
+        !e.hint?.includes(`egc ${path.join(" ")} --help`)
+      ) {
         failures.push(`egc ${path.join(" ")} → ${r.code}: ${r.stdout.slice(0, 200)}`)
       }
     }
@@ -93,7 +104,9 @@ describe("colour", () => {
     expect(piped.code).toBe(0)
     expect(piped.stderr).toContain("stored")
     expect(piped.stderr).not.toContain(ESC)
-    expect((await runSource(add(2), { env: { NO_COLOR: undefined, NODE_ENV: undefined, FORCE_COLOR: "1" } })).stderr).toContain(ESC)
+    expect(
+      (await runSource(add(2), { env: { NO_COLOR: undefined, NODE_ENV: undefined, FORCE_COLOR: "1" } })).stderr,
+    ).toContain(ESC)
     if (!hasScript) return console.warn("skipped the terminal half: no script(1)")
     const args = (n: number) => add(n).join(" ")
     expect(await onTerminal(args(3), { NO_COLOR: undefined, NODE_ENV: undefined })).toContain(ESC)

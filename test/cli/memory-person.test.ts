@@ -15,19 +15,53 @@ const seedPending = (cwd: string, bodies: string[]) => {
   return bodies.map((body) => mem.write({ kind: "decision", body }, { project, actor: miner }).id as string)
 }
 const statuses = (cwd: string) =>
-  Object.fromEntries(openMemory().list({ project: resolveProject(cwd), statuses: ["active", "pending", "rejected", "forgotten"] }).map((v) => [v.body || v.id, `${v.kind}/${v.status}`]))
+  Object.fromEntries(
+    openMemory()
+      .list({ project: resolveProject(cwd), statuses: ["active", "pending", "rejected", "forgotten"] })
+      .map((v) => [v.body || v.id, `${v.kind}/${v.status}`]),
+  )
 
 describe("egc memory for a person", () => {
   test("add stores active; edit changes kind, title, scope and tags through a short id prefix", async () => {
     using dir = tmpdir({ git: { origin: "https://example.com/cli/add.git" } })
-    const added = await runSource(["memory", "add", "we deploy on fridays", "--kind", "decision", "--title", "Deploy day", "--json", "--cwd", dir.path])
+    const added = await runSource([
+      "memory",
+      "add",
+      "we deploy on fridays",
+      "--kind",
+      "decision",
+      "--title",
+      "Deploy day",
+      "--json",
+      "--cwd",
+      dir.path,
+    ])
     expect(added.code).toBe(0)
     const id = JSON.parse(added.stdout).id as string
     expect(statuses(dir.path)).toEqual({ "we deploy on fridays": "decision/active" })
-    const edited = await runSource(["memory", "edit", id.slice(0, 20).toLowerCase(), "--kind", "preference", "--title", "Fridays", "--scope", "branch", "--tags", "ops,release", "--cwd", dir.path])
+    const edited = await runSource([
+      "memory",
+      "edit",
+      id.slice(0, 20).toLowerCase(),
+      "--kind",
+      "preference",
+      "--title",
+      "Fridays",
+      "--scope",
+      "branch",
+      "--tags",
+      "ops,release",
+      "--cwd",
+      dir.path,
+    ])
     expect(edited.code).toBe(0)
     const v = openMemory().get({ project: resolveProject(dir.path), id })
-    expect(v && "kind" in v ? [v.kind, v.title, v.scope.split(":")[0], v.tags] : v).toEqual(["preference", "Fridays", "branch", ["ops", "release"]])
+    expect(v && "kind" in v ? [v.kind, v.title, v.scope.split(":")[0], v.tags] : v).toEqual([
+      "preference",
+      "Fridays",
+      "branch",
+      ["ops", "release"],
+    ])
     // negative controls: nothing to change, a bad scope, a bad kind
     expect((await runSource(["memory", "edit", id, "--cwd", dir.path])).code).toBe(64)
     expect((await runSource(["memory", "edit", id, "--scope", "planet", "--cwd", dir.path])).code).toBe(64)
@@ -67,7 +101,10 @@ describe("egc memory for a person", () => {
     using dir = tmpdir({ git: { origin: "https://example.com/cli/forget.git" } })
     const project = resolveProject(dir.path)
     const person = { source: "cli" as const, tool: "egc" }
-    const id = openMemory().write({ kind: "decision", body: "the vendor key rotates monthly" }, { project, actor: person }).id as string
+    const id = openMemory().write(
+      { kind: "decision", body: "the vendor key rotates monthly" },
+      { project, actor: person },
+    ).id as string
     const preview = await runSource(["memory", "forget", id.slice(0, 24), "--dry-run", "--cwd", dir.path])
     expect(preview.code).toBe(0)
     expect(preview.stdout).toContain("would forget 1 item(s)")
@@ -76,9 +113,16 @@ describe("egc memory for a person", () => {
     const none = await runSource(["memory", "forget", "--text", "a text nobody stored", "--cwd", dir.path])
     expect(none.code).toBe(66)
     // no tombstone: the same text can still be written
-    expect(openMemory().write({ kind: "note", body: "a text nobody stored" }, { project, actor: person }).outcome).toBe("created")
-    expect((await runSource(["memory", "forget", "--text", "another text ahead of time", "--tombstone", "--cwd", dir.path])).code).toBe(0)
-    expect(openMemory().write({ kind: "note", body: "another text ahead of time" }, { project, actor: person }).outcome).toBe("refused")
+    expect(openMemory().write({ kind: "note", body: "a text nobody stored" }, { project, actor: person }).outcome).toBe(
+      "created",
+    )
+    expect(
+      (await runSource(["memory", "forget", "--text", "another text ahead of time", "--tombstone", "--cwd", dir.path]))
+        .code,
+    ).toBe(0)
+    expect(
+      openMemory().write({ kind: "note", body: "another text ahead of time" }, { project, actor: person }).outcome,
+    ).toBe("refused")
     // and the real forget of the previewed item
     expect((await runSource(["memory", "forget", id, "--cwd", dir.path])).code).toBe(0)
     expect(statuses(dir.path)["the vendor key rotates monthly"]).toBeUndefined()
@@ -127,7 +171,12 @@ describe("interactive review", () => {
     if (!existsSync("/usr/bin/script")) return console.warn("skipped: no script(1) for a pseudo-terminal")
     const main = join(import.meta.dir, "..", "..", "src", "main.ts")
     const command = `${process.execPath} run ${main} memory review --cwd ${dir.path}`
-    const proc = Bun.spawn(["script", "-qfec", command, "/dev/null"], { stdin: "pipe", stdout: "pipe", stderr: "pipe", env: process.env })
+    const proc = Bun.spawn(["script", "-qfec", command, "/dev/null"], {
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      env: process.env,
+    })
     proc.stdin.write("n\ny\n")
     proc.stdin.end()
     const [code, out] = await Promise.all([proc.exited, new Response(proc.stdout).text()])

@@ -45,12 +45,33 @@ describe("egc context", () => {
     using a = tmpdir({ git: { origin: "https://example.com/cli/context-a.git" } })
     using b = tmpdir({ git: { origin: "https://example.com/cli/context-b.git" } })
     const project = resolveProject(a.path).id
-    recordTold({ project, session: "sess-1", event: "session-start", tool: "claude-code", text: "## Next\n- wire the webhook" })
-    recordTold({ project, session: "sess-1", event: "prompt-submit", tool: "claude-code", text: "## From project history\n- [decision] postgres" })
+    recordTold({
+      project,
+      session: "sess-1",
+      event: "session-start",
+      tool: "claude-code",
+      text: "## Next\n- wire the webhook",
+    })
+    recordTold({
+      project,
+      session: "sess-1",
+      event: "prompt-submit",
+      tool: "claude-code",
+      text: "## From project history\n- [decision] postgres",
+    })
     recordTold({ project, session: "sess-2", event: "session-start", tool: "gemini", text: "other session" })
-    recordTold({ project: resolveProject(b.path).id, session: "sess-1", event: "session-start", tool: "codex", text: "beta text" })
+    recordTold({
+      project: resolveProject(b.path).id,
+      session: "sess-1",
+      event: "session-start",
+      tool: "codex",
+      text: "beta text",
+    })
     const sessions = JSON.parse((await runSource(["context", "--json", "--cwd", a.path])).stdout).sessions
-    expect(sessions.map((s: { session: string; count: number }) => [s.session, s.count]).sort()).toEqual([["sess-1", 2], ["sess-2", 1]])
+    expect(sessions.map((s: { session: string; count: number }) => [s.session, s.count]).sort()).toEqual([
+      ["sess-1", 2],
+      ["sess-2", 1],
+    ])
     const one = await runSource(["context", "--session", "sess-1", "--cwd", a.path])
     expect(one.code).toBe(0)
     expect(one.stdout.indexOf("prompt-submit")).toBeLessThan(one.stdout.indexOf("session-start"))

@@ -11,10 +11,16 @@ export default defineCommand({
     const shell = String(args.shell)
     if (!SHELLS.includes(shell)) {
       const { EgcError } = await import("../../core/errors")
-      throw new EgcError("E_USAGE", `no completions for '${shell}'`, { hint: `one of: ${SHELLS.join(", ")}; see: egc completions --help` })
+      throw new EgcError("E_USAGE", `no completions for '${shell}'`, {
+        hint: `one of: ${SHELLS.join(", ")}; see: egc completions --help`,
+      })
     }
     const [{ commandTree }, scripts] = await Promise.all([import("../complete-tree"), import("../complete-scripts")])
     const tree = await commandTree()
-    printData((shell === "bash" ? scripts.bashScript : shell === "zsh" ? scripts.zshScript : scripts.fishScript)(tree).trimEnd())
+    printData(
+      (shell === "bash" ? scripts.bashScript : shell === "zsh" ? scripts.zshScript : scripts.fishScript)(
+        tree,
+      ).trimEnd(),
+    )
   },
 })

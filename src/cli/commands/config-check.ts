@@ -64,7 +64,13 @@ export async function validateFiles(files: ConfigFile[]): Promise<ConfigProblem[
       const errors: ParseError[] = []
       const tree = parseTree(f.text, errors, { disallowComments: true, allowTrailingComma: false })
       if (errors.length) {
-        for (const e of errors) problems.push({ file: name, field: "", ...position(f.text, e.offset), message: `JSON: ${printParseErrorCode(e.error)}` })
+        for (const e of errors)
+          problems.push({
+            file: name,
+            field: "",
+            ...position(f.text, e.offset),
+            message: `JSON: ${printParseErrorCode(e.error)}`,
+          })
         continue
       }
       if (!tree || tree.type !== "object") {
@@ -86,7 +92,8 @@ export async function validateFiles(files: ConfigFile[]): Promise<ConfigProblem[
     }
     const result = configSchema.safeParse(f.data ?? {})
     if (!result.success) {
-      for (const issue of result.error.issues) problems.push({ file: name, field: issue.path.join("."), line: 0, column: 0, message: issue.message })
+      for (const issue of result.error.issues)
+        problems.push({ file: name, field: issue.path.join("."), line: 0, column: 0, message: issue.message })
     }
   }
   return problems
@@ -104,7 +111,10 @@ function lookup(data: Record<string, unknown> | undefined, path: string[]): unkn
 }
 
 /** Each leaf of the effective config with the layer it came from (the last one that sets it). */
-export function origins(effective: Record<string, unknown>, files: ConfigFile[]): Array<{ field: string; value: unknown; source: string }> {
+export function origins(
+  effective: Record<string, unknown>,
+  files: ConfigFile[],
+): Array<{ field: string; value: unknown; source: string }> {
   const out: Array<{ field: string; value: unknown; source: string }> = []
   const walk = (value: unknown, path: string[]) => {
     if (isObject(value) && Object.keys(value).length && path.join(".") !== "guard.rules") {

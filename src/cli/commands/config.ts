@@ -31,28 +31,38 @@ const show = defineCommand({
     const root = rootOf(args.cwd)
     const effective = await loadConfig({ projectRoot: root })
     const rows = origins(effective as unknown as Record<string, unknown>, configFiles(root))
-    if (args.json) return printData({ config: effective, origins: Object.fromEntries(rows.map((r) => [r.field, r.source])) })
+    if (args.json)
+      return printData({ config: effective, origins: Object.fromEntries(rows.map((r) => [r.field, r.source])) })
     const width = Math.max(...rows.map((r) => r.field.length))
     printData(rows.map((r) => `${r.field.padEnd(width)}  ${JSON.stringify(r.value)}   (${r.source})`).join("\n"))
   },
 })
 
 const validate = defineCommand({
-  meta: { name: "validate", description: "check every config file: JSON syntax and schema, each problem with file, field and line:col" },
+  meta: {
+    name: "validate",
+    description: "check every config file: JSON syntax and schema, each problem with file, field and line:col",
+  },
   args: { ...cwdArgs, ...jsonArgs },
   async run({ args }) {
     const files = configFiles(rootOf(args.cwd))
     const problems = await validateFiles(files)
     const checked = files.filter((f) => f.exists).map((f) => f.path ?? f.source)
     if (args.json && !problems.length) return printData({ ok: true, checked, problems })
-    if (!problems.length) return printData(checked.length ? `ok: ${checked.join(", ")}` : "ok: no config files (built-in defaults)")
-    const details = problems.map((p) => `${p.file}${p.line ? `:${p.line}:${p.column}` : ""}: ${p.field ? `${p.field}: ` : ""}${p.message}`)
-    throw new EgcError("E_CONFIG", `${problems.length} problem(s) in the configuration`, { details, hint: "fix the fields named above; see: egc config schema" })
+    if (!problems.length)
+      return printData(checked.length ? `ok: ${checked.join(", ")}` : "ok: no config files (built-in defaults)")
+    const details = problems.map(
+      (p) => `${p.file}${p.line ? `:${p.line}:${p.column}` : ""}: ${p.field ? `${p.field}: ` : ""}${p.message}`,
+    )
+    throw new EgcError("E_CONFIG", `${problems.length} problem(s) in the configuration`, {
+      details,
+      hint: "fix the fields named above; see: egc config schema",
+    })
   },
 })
 
 const schema = defineCommand({
-  meta: { name: "schema", description: "print the config's JSON Schema (for editors: \"$schema\" in config.json)" },
+  meta: { name: "schema", description: 'print the config\'s JSON Schema (for editors: "$schema" in config.json)' },
   async run() {
     const { configJsonSchema } = await import("../../core/config-json-schema")
     printData(configJsonSchema())

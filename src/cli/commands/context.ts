@@ -24,15 +24,21 @@ export default defineCommand({
       const sessions = toldSessions({ project: project.id, limit })
       if (args.json) return printData({ project: project.display, sessions })
       if (!sessions.length) return printData(`no session of ${project.display} was told anything yet`)
-      const rows = sessions.map((s) => `${s.session}  ${s.tool.padEnd(12)} ${time(s.first)} … ${time(s.last)}  ${s.count} injection(s)`)
+      const rows = sessions.map(
+        (s) => `${s.session}  ${s.tool.padEnd(12)} ${time(s.first)} … ${time(s.last)}  ${s.count} injection(s)`,
+      )
       return printData([...rows, "", "→ egc context --session <id>"].join("\n"))
     }
     const told = listTold({ project: project.id, session: args.session, limit })
     if (args.json) return printData({ project: project.display, session: args.session, injections: told })
     if (!told.length) {
-      throw new EgcError("E_NOT_FOUND", `no injections recorded for session ${args.session} in ${project.display}`, { hint: "see: egc context" })
+      throw new EgcError("E_NOT_FOUND", `no injections recorded for session ${args.session} in ${project.display}`, {
+        hint: "see: egc context",
+      })
     }
-    const blocks = told.map((t) => `── ${time(t.at)}  ${t.event} (${t.tool})${t.truncated ? "  [cut]" : ""}\n${safeText(t.text)}`)
+    const blocks = told.map(
+      (t) => `── ${time(t.at)}  ${t.event} (${t.tool})${t.truncated ? "  [cut]" : ""}\n${safeText(t.text)}`,
+    )
     printData(blocks.join("\n\n"))
   },
 })

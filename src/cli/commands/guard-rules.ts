@@ -24,7 +24,13 @@ export async function ruleRows(cwd: string): Promise<{ enabled: boolean; rules: 
   const { guard } = await loadConfig({ projectRoot: root })
   const rules = RULE_CATALOG.map(([id, builtin]): RuleRow => {
     const configured = levelFor(id, guard as Parameters<typeof levelFor>[1])
-    return { id, pack: id.split(".")[0]!, builtin, level: configured ?? builtin, source: configured ? "config" : "built-in" }
+    return {
+      id,
+      pack: id.split(".")[0]!,
+      builtin,
+      level: configured ?? builtin,
+      source: configured ? "config" : "built-in",
+    }
   })
   return { enabled: guard.enabled, rules }
 }
@@ -36,7 +42,10 @@ export async function showRules(flags: { cwd: string; json: boolean }): Promise<
     return
   }
   const width = Math.max(...r.rules.map((x) => x.id.length))
-  const lines = r.rules.map((x) => `${x.id.padEnd(width)}  ${x.pack.padEnd(10)} ${x.level.padEnd(6)}${x.source === "config" ? ` (config; built-in ${x.builtin})` : ""}`)
+  const lines = r.rules.map(
+    (x) =>
+      `${x.id.padEnd(width)}  ${x.pack.padEnd(10)} ${x.level.padEnd(6)}${x.source === "config" ? ` (config; built-in ${x.builtin})` : ""}`,
+  )
   if (!r.enabled) lines.unshift("the guard is disabled (guard.enabled: false): no rule applies")
   process.stdout.write(`${lines.join("\n")}\n`)
 }

@@ -103,10 +103,12 @@ export async function projectBin(bin: string): Promise<string> {
   const found = Bun.which("egc", { PATH: env.path() })
   const out = await ui()
   if (!found) {
-    out.warn(`egc is not on PATH, so the project's files get this machine's path ${bin}; put egc on PATH (--bin-dir ~/.local/bin) and install again`)
+    const fix = "put egc on PATH (--bin-dir ~/.local/bin) and install again"
+    out.warn(`egc is not on PATH, so the project's files get this machine's path ${bin}; ${fix}`)
     return bin
   }
-  if (realpathSync(found) !== realpathSync(bin)) out.warn(`project files will run \`egc\` from PATH (${found}), not ${bin}`)
+  const other = realpathSync(found) !== realpathSync(bin)
+  if (other) out.warn(`project files will run \`egc\` from PATH (${found}), not ${bin}`)
   return "egc"
 }
 

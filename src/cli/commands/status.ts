@@ -21,7 +21,11 @@ async function install() {
   const { entryChecks } = await import("../../install/doctor")
   const record = loadRecord()
   if (!record || !Object.keys(record.files).length) return []
-  return entryChecks(record).map((c) => ({ tool: c.name.replace(/^install /, ""), ok: c.status === "ok", detail: c.detail }))
+  return entryChecks(record).map((c) => ({
+    tool: c.name.replace(/^install /, ""),
+    ok: c.status === "ok",
+    detail: c.detail,
+  }))
 }
 
 async function memory(project: Project) {
@@ -54,7 +58,10 @@ async function guard(project: Project) {
   const { listEvents } = await import("../../guard")
   const since = now() - DAY
   const events = listEvents({ projectId: project.id, limit: 10_000 }).filter((e) => e.at >= since)
-  return { deny: events.filter((e) => e.decision === "deny").length, ask: events.filter((e) => e.decision === "ask").length }
+  return {
+    deny: events.filter((e) => e.decision === "deny").length,
+    ask: events.filter((e) => e.decision === "ask").length,
+  }
 }
 
 async function crush(project: Project) {
@@ -66,7 +73,13 @@ async function crush(project: Project) {
 export async function gatherStatus(cwd: string) {
   const project = resolveProject(cwd)
   return {
-    project: { id: project.id, name: project.display, root: project.root, branch: project.branch ?? null, commit: project.commit ?? null },
+    project: {
+      id: project.id,
+      name: project.display,
+      root: project.root,
+      branch: project.branch ?? null,
+      commit: project.commit ?? null,
+    },
     install: await section(install),
     memory: await section(() => memory(project)),
     sessions: await section(() => sessions(project)),
@@ -78,7 +91,8 @@ export async function gatherStatus(cwd: string) {
 
 export type Status = Awaited<ReturnType<typeof gatherStatus>>
 
-const failed = (s: unknown): s is { error: string } => typeof s === "object" && s !== null && "error" in s && !Array.isArray(s)
+const failed = (s: unknown): s is { error: string } =>
+  typeof s === "object" && s !== null && "error" in s && !Array.isArray(s)
 
 export function renderStatus(s: Status): string {
   const out: string[] = []
@@ -88,30 +102,53 @@ export function renderStatus(s: Status): string {
   row("branch", p.branch ?? (p.commit ? `${p.commit.slice(0, 12)} (detached)` : "(not a git repository)"))
   if (failed(s.install)) row("install", `unknown: ${s.install.error}`)
   else if (!s.install.length) row("install", "not registered in any coding tool → egc install")
-  else for (const t of s.install) row("install", `${t.ok ? "ok  " : "FAIL"} ${t.tool}${t.ok ? "" : `: ${t.detail} → egc doctor`}`)
+  else
+    for (const t of s.install)
+      row("install", `${t.ok ? "ok  " : "FAIL"} ${t.tool}${t.ok ? "" : `: ${t.detail} → egc doctor`}`)
   if (failed(s.memory)) row("memory", `unknown: ${s.memory.error}`)
   else {
     const m = s.memory
-    const kinds = Object.entries(m.byKind).sort((a, b) => b[1] - a[1]).map(([k, n]) => `${n} ${k}`)
+    const kinds = Object.entries(m.byKind)
+      .sort((a, b) => b[1] - a[1])
+      .map(([k, n]) => `${n} ${k}`)
     row("memory", kinds.length ? kinds.join(", ") : "no active items")
-    row("review", m.pending + m.hidden ? `${m.pending} pending, ${m.hidden} hidden → egc memory review` : "nothing waits")
+    row(
+      "review",
+      m.pending + m.hidden ? `${m.pending} pending, ${m.hidden} hidden → egc memory review` : "nothing waits",
+    )
     row("conflicts", m.conflicts ? `${m.conflicts} open → egc memory resolve <id> --keep new|old|both` : "none")
     if (m.unreadable) row("unreadable", `${m.unreadable} records failed to open → egc doctor`)
   }
   if (failed(s.sessions)) row("sessions", `unknown: ${s.sessions.error}`)
-  else row("sessions", s.sessions.length ? s.sessions.map((x) => `${x.id} (${x.tool}${x.branch ? `, ${x.branch}` : ""})`).join(", ") : "none live")
+  else
+    row(
+      "sessions",
+      s.sessions.length
+        ? s.sessions.map((x) => `${x.id} (${x.tool}${x.branch ? `, ${x.branch}` : ""})`).join(", ")
+        : "none live",
+    )
   if (failed(s.lastHook)) row("last hook", `unknown: ${s.lastHook.error}`)
-  else row("last hook", s.lastHook ? `${s.lastHook.at.replace("T", " ").slice(0, 19)} ${s.lastHook.event} (${s.lastHook.tool})` : "none recorded")
+  else
+    row(
+      "last hook",
+      s.lastHook
+        ? `${s.lastHook.at.replace("T", " ").slice(0, 19)} ${s.lastHook.event} (${s.lastHook.tool})`
+        : "none recorded",
+    )
   if (failed(s.guard)) row("guard 24h", `unknown: ${s.guard.error}`)
   else row("guard 24h", `${s.guard.deny} denied, ${s.guard.ask} asked → egc guard log`)
   if (failed(s.crush)) row("crush 24h", `unknown: ${s.crush.error}`)
-  else row("crush 24h", s.crush.runs ? `${s.crush.runs} runs, ~${s.crush.tokensSaved} tokens saved → egc gain` : "no runs")
+  else
+    row("crush 24h", s.crush.runs ? `${s.crush.runs} runs, ~${s.crush.tokensSaved} tokens saved → egc gain` : "no runs")
   return out.join("\n")
 }
 
 /** `egc status`: one screen of everything egc knows about this project and this machine. */
 export default defineCommand({
-  meta: { name: "status", description: "one screen: install health, project, memory, review, conflicts, sessions, hooks, guard, crusher" },
+  meta: {
+    name: "status",
+    description: "one screen: install health, project, memory, review, conflicts, sessions, hooks, guard, crusher",
+  },
   args: { ...cwdArgs, ...jsonArgs },
   async run({ args }) {
     const s = await gatherStatus(args.cwd ?? process.cwd())

@@ -15,7 +15,8 @@ const lineStart = (text: string, offset: number) => text.lastIndexOf("\n", offse
 const indentAt = (text: string, offset: number) => /^[ \t]*/.exec(text.slice(lineStart(text, offset)))?.[0] ?? ""
 const startsLine = (text: string, offset: number) => text.slice(lineStart(text, offset), offset).trim() === ""
 const oneLine = (text: string, node: Node) => !text.slice(node.offset, node.offset + node.length).includes("\n")
-const render = (value: unknown, indent: string, l: Layout) => JSON.stringify(value, null, l.unit).split("\n").join(`${l.eol}${indent}`)
+const render = (value: unknown, indent: string, l: Layout) =>
+  JSON.stringify(value, null, l.unit).split("\n").join(`${l.eol}${indent}`)
 
 function childIndent(text: string, container: Node, l: Layout): string {
   const first = container.children?.[0]
@@ -25,13 +26,19 @@ function childIndent(text: string, container: Node, l: Layout): string {
 
 /** Where an entry after `last` goes: after its comma if it has one, and after a comment ending its line. */
 function after(text: string, last: Node): { at: number; comma: boolean } {
-  let at = last.offset + last.length
+  const at = last.offset + last.length
   const rest = /^[ \t]*,/.exec(text.slice(at))
   if (rest) return { at: at + rest[0].length, comma: false }
   return { at, comma: true }
 }
 
-function insertInto(text: string, container: Node, entry: (indent: string) => string, compact: string, l: Layout): string {
+function insertInto(
+  text: string,
+  container: Node,
+  entry: (indent: string) => string,
+  compact: string,
+  l: Layout,
+): string {
   const kids = container.children ?? []
   const close = container.offset + container.length - 1
   if (!kids.length) {
@@ -62,18 +69,31 @@ export function placeValue(text: string, path: string[], value: unknown, l: Layo
   let nested: unknown = value
   for (const key of path.slice(depth + 1).reverse()) nested = { [key]: nested }
   const key = JSON.stringify(path[depth])
-  return insertInto(text, node, (indent) => `${key}: ${render(nested, indent, l)}`, `${key}: ${JSON.stringify(nested)}`, l)
+  return insertInto(
+    text,
+    node,
+    (indent) => `${key}: ${render(nested, indent, l)}`,
+    `${key}: ${JSON.stringify(nested)}`,
+    l,
+  )
 }
 
 /** Insert `value` into the array at `path` before index `index` (or at its end). */
-export function placeElement(text: string, path: Array<string | number>, index: number, value: unknown, l: Layout): string | undefined {
+export function placeElement(
+  text: string,
+  path: Array<string | number>,
+  index: number,
+  value: unknown,
+  l: Layout,
+): string | undefined {
   const tree = parseTree(text)
   const array = tree && findNodeAtLocation(tree, path)
   if (!array || array.type !== "array") return undefined
   const kids = array.children ?? []
   const before = kids[index]
   if (!before) return insertInto(text, array, (indent) => render(value, indent, l), JSON.stringify(value), l)
-  if (oneLine(text, array) || !startsLine(text, before.offset)) return `${text.slice(0, before.offset)}${JSON.stringify(value)}, ${text.slice(before.offset)}`
+  if (oneLine(text, array) || !startsLine(text, before.offset))
+    return `${text.slice(0, before.offset)}${JSON.stringify(value)}, ${text.slice(before.offset)}`
   const indent = indentAt(text, before.offset)
   return `${text.slice(0, before.offset)}${render(value, indent, l)},${l.eol}${indent}${text.slice(before.offset)}`
 }

@@ -41,7 +41,8 @@ export function setJson(text: string, path: (string | number)[], value: unknown)
   readJsonc(base)
   const f = formatting(base)
   const layout = { unit: f.insertSpaces ? " ".repeat(f.tabSize ?? 2) : "\t", eol: f.eol ?? "\n" }
-  const placed = path.every((p) => typeof p === "string") ? placeValue(base, path as string[], value, layout) : undefined
+  const keys = path.every((p) => typeof p === "string")
+  const placed = keys ? placeValue(base, path as string[], value, layout) : undefined
   return placed ?? applyEdits(base, modify(base, path, value, { formattingOptions: f }))
 }
 
@@ -131,7 +132,8 @@ export function mergeHooks(text: string, path: string[], events: Record<string, 
       const f = formatting(out)
       const layout = { unit: f.insertSpaces ? " ".repeat(f.tabSize ?? 2) : "\t", eol: f.eol ?? "\n" }
       const placed = placeElement(out, [...path, event], at + k, entry, layout)
-      out = placed ?? applyEdits(out, modify(out, [...path, event, at + k], entry, { formattingOptions: f, isArrayInsertion: true }))
+      const options = { formattingOptions: f, isArrayInsertion: true }
+      out = placed ?? applyEdits(out, modify(out, [...path, event, at + k], entry, options))
     })
   }
   return out

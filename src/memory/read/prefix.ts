@@ -12,7 +12,12 @@ export type IdMatch = { id: string } | { error: "none" | "ambiguous" | "invalid"
  * project or the global scope. The `m_`/`c_` prefix may be left out and case does not matter
  * (ids are Crockford base32). An exact id always wins.
  */
-export function resolveIdPrefix(store: Store, project: Project, given: string, table: "items" | "conflicts" = "items"): IdMatch {
+export function resolveIdPrefix(
+  store: Store,
+  project: Project,
+  given: string,
+  table: "items" | "conflicts" = "items",
+): IdMatch {
   const tag = table === "items" ? "m_" : "c_"
   const raw = given.trim()
   const body = (raw.toLowerCase().startsWith(tag) ? raw.slice(2) : raw).toUpperCase()

@@ -43,7 +43,8 @@ export function decideConsent(store: Store, project: string, actor: Actor): Cons
   if (policy === "off") return { refused: true, code: "off", reason: "memory storage is off for this project (consent policy off)" }
   if (PERSON.has(actor.source)) return { status: "active" }
   // the person typed "remember …" themselves: their consent, unless they asked every capture to wait
-  if (actor.source === "hook:remember" && store.rememberPrompt !== "pending" && policy !== "review") return { status: "active" }
+  const consented = actor.source === "hook:remember" && store.rememberPrompt !== "pending"
+  if (consented && policy !== "review") return { status: "active" }
   if (AUTOMATIC.has(actor.source)) return { status: "pending" }
   if (policy === "agent") return { status: "active" }
   if (policy === "review") return { status: "pending" }

@@ -56,7 +56,8 @@ export function forget(store: Store, q: ForgetQuery, actor: Actor): ForgetResult
       .query(`SELECT id, project FROM memory_items WHERE project IN (?, ?) AND (text_fp IN (${marks}) OR title_fp IN (${marks}) OR id = ?) AND status != 'forgotten'`)
       .all(...projects, ...list, ...list, q.id ?? "") as Array<{ id: string; project: string }>
     if (!rows.length && !q.id && q.tombstone === false) {
-      return { forgotten: [], tombstones: 0, reason: "no item matches this text; nothing was forgotten and no tombstone was left" }
+      const reason = "no item matches this text; nothing was forgotten and no tombstone was left"
+      return { forgotten: [], tombstones: 0, reason }
     }
     if (q.dryRun) return { forgotten: rows.map((r) => r.id), tombstones: list.length, dryRun: true }
     const t = now()

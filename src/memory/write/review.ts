@@ -40,7 +40,13 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
   const id = row.id
   const kind = edits.kind ?? view.kind
   const where = edits.scope ? storedScope(ctx.project, kind, edits.scope) : { project: row.project, scope: row.scope }
-  const p = prepareItem({ kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
+  const p = prepareItem({
+    kind,
+    title: edits.title ?? view.title,
+    body: edits.body ?? view.body,
+    entities: edits.entities ?? view.entities,
+    tags: edits.tags ?? view.tags,
+  })
   if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason }
   const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
   const marks = prints.map(() => "?").join(",")
@@ -49,18 +55,20 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
     return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" }
   }
   const versionId = newId("v_")
+  const content = { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }
   store.db
     .query("INSERT INTO memory_versions (id, item, project, content_enc, recorded_at) VALUES (?, ?, ?, ?, ?)")
     .run(versionId, id, row.project, sealContent(store.keys, "memory_versions", versionId, row.project, view), now())
   store.db
     .query(
-      "UPDATE memory_items SET project = ?, scope = ?, kind = ?, content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?",
+      "UPDATE memory_items SET project = ?, scope = ?, kind = ?, content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, " +
+        "entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?",
     )
     .run(
       where.project,
       where.scope,
       kind,
-      sealContent(store.keys, "memory_items", id, where.project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }),
+      sealContent(store.keys, "memory_items", id, where.project, content),
       itemPrint(store.keys, kind, where.scope, p.title, p.body),
       prints[0] as string,
       p.title ? (prints[1] as string) : null,

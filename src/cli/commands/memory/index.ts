@@ -7,6 +7,28 @@ import { audit, consent, review, state } from "./review"
 
 /** `egc memory …`: a person's view of memory — list, search, show, review, forget, history, audit. */
 export default defineCommand({
-  meta: { name: "memory", description: "your view of memory: list, search, show, add, edit, review, approve, reject, forget, restore, grant, resolve, history, audit" },
-  subCommands: { list, search, show, add, edit, state, review, approve, reject, forget, unforget, restore, history, consent, grant, resolve, audit },
+  meta: {
+    name: "memory",
+    description:
+      "your view of memory: list, search, show, add, edit, review, approve, reject, forget, restore, grant, resolve, history, audit",
+  },
+  subCommands: {
+    list,
+    search,
+    show,
+    add,
+    edit,
+    state,
+    review,
+    approve,
+    reject,
+    forget,
+    unforget,
+    restore,
+    history,
+    consent,
+    grant,
+    resolve,
+    audit,
+  },
 })

@@ -73,7 +73,10 @@ export async function reviewLoop(items: ItemView[], io: ReviewIo, act: ReviewAct
         const title = await io.ask(`title [${view.title}]: `)
         const body = await io.ask("text (empty keeps it): ")
         if (title === undefined || body === undefined) return finish(tally, items, index - 1)
-        const edits: ItemEdits = { ...(title.trim() ? { title: title.trim() } : {}), ...(body.trim() ? { body: body.trim() } : {}) }
+        const edits: ItemEdits = {
+          ...(title.trim() ? { title: title.trim() } : {}),
+          ...(body.trim() ? { body: body.trim() } : {}),
+        }
         const failed = outcome(act.approve(view.id, edits))
         if (!failed) tally.approved.push(view.id)
         io.say(failed ?? `edited and approved ${view.id}`)
@@ -96,6 +99,7 @@ export async function reviewLoop(items: ItemView[], io: ReviewIo, act: ReviewAct
 }
 
 function finish(tally: ReviewTally, items: ItemView[], done: number): ReviewTally {
-  for (const v of items.slice(done)) if (!tally.approved.includes(v.id) && !tally.rejected.includes(v.id)) tally.skipped.push(v.id)
+  for (const v of items.slice(done))
+    if (!tally.approved.includes(v.id) && !tally.rejected.includes(v.id)) tally.skipped.push(v.id)
   return tally
 }
