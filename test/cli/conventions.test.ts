@@ -79,9 +79,15 @@ describe("--json prints JSON on stdout, errors included", () => {
     const ok = await runSource(["status", "--json", "--cwd", dir.path])
     expect(ok.code).toBe(0)
     expect(JSON.parse(ok.stdout).project.root).toBe(dir.path)
-    // after `--`, --json belongs to the command being run, not to egc
     const unknown = await runSource(["nope", "--json"])
     expect(JSON.parse(unknown.stdout).error.code).toBe("E_USAGE")
+    // the guard parses its own words; its usage errors are JSON too
+    const guard = await runSource(["guard", "check", "--json"])
+    expect(guard.code).toBe(64)
+    expect(JSON.parse(guard.stdout).error.message).toContain("check takes one command")
+    // after `--`, --json belongs to the command being run, not to egc: no JSON error is invented
+    const wrapped = await runSource(["crush", "--", "false", "--json"])
+    expect(wrapped.stdout).not.toContain('"error"')
   }, 60_000)
 })
 

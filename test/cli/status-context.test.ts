@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test"
+import { chmodSync, mkdirSync, rmSync, writeFileSync } from "node:fs"
+import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { recordTold } from "../../src/hooks/told"
 import { openMemory } from "../../src/memory"
@@ -26,19 +28,37 @@ describe("egc status", () => {
     expect(s.project).toMatchObject({ id: pa.id, branch: "feature/x" })
     expect(s.memory).toMatchObject({ byKind: { decision: 2, lesson: 1 }, pending: 1, conflicts: 0 })
     expect(s.lastHook).toMatchObject({ event: "session-start", tool: "codex" })
-    expect(s.install).toEqual([])
     expect(s.guard).toEqual({ deny: 0, ask: 0 })
     const text = await runSource(["status", "--cwd", a.path])
     expect(text.stdout).toContain("branch     feature/x")
     expect(text.stdout).toContain("2 decision, 1 lesson")
     expect(text.stdout).toContain("1 pending, 0 hidden → egc memory review")
     expect(text.stdout).toContain("session-start (codex)")
-    expect(text.stdout).toContain("not registered in any coding tool")
     const other = JSON.parse((await runSource(["status", "--json", "--cwd", b.path])).stdout)
     expect(other.memory).toMatchObject({ byKind: { decision: 1 }, pending: 0 })
     expect(other.lastHook).toBeNull()
   }, 60_000)
 })
+
+test("install health: this project's entries and your user-level ones, not another project's", async () => {
+  using a = tmpdir({ git: { origin: "https://example.com/cli/status-install-a.git" } })
+  using b = tmpdir({ git: { origin: "https://example.com/cli/status-install-b.git" } })
+  const binDir = join(a.path, ".bin")
+  mkdirSync(binDir)
+  writeFileSync(join(binDir, "egc"), "#!/bin/sh\necho stand-in\n")
+  chmodSync(join(binDir, "egc"), 0o755)
+  const env = { PATH: `${binDir}:/usr/bin:/bin` }
+  const install = ["install", "--scope", "project", "--target", "claude-code", "--yes", "--bin", join(binDir, "egc")]
+  expect((await runSource([...install, "--cwd", a.path], { env })).code).toBe(0)
+  const here = JSON.parse((await runSource(["status", "--json", "--cwd", a.path])).stdout).install
+  expect(here).toContainEqual({ tool: "claude-code", ok: true, detail: "every recorded entry is in place" })
+  // another project: a's entries are not its health, broken or not
+  rmSync(join(a.path, ".mcp.json"))
+  const there = JSON.parse((await runSource(["status", "--json", "--cwd", b.path])).stdout).install
+  expect(JSON.stringify(there)).not.toContain(a.path)
+  const broken = JSON.parse((await runSource(["status", "--json", "--cwd", a.path])).stdout).install
+  expect(broken.find((t: { tool: string }) => t.tool === "claude-code")?.ok).toBe(false)
+}, 60_000)
 
 describe("egc context", () => {
   test("lists the sessions told something, then one session's injections newest first; an unknown session is 66", async () => {

@@ -1,7 +1,6 @@
 import { loadConfig } from "../../core/config"
 import { resolveProject } from "../../core/project"
-import { RULE_CATALOG } from "../../guard/rule-catalog"
-import { levelFor } from "../../guard/policy"
+import { levelFor, RULE_CATALOG } from "../../guard"
 
 export interface RuleRow {
   id: string

@@ -1,7 +1,6 @@
 import { defineCommand } from "citty"
 import { EgcError } from "../../core/errors"
 import { passthrough } from "../strict"
-import { EXIT } from "../exit"
 
 /**
  * `egc guard`: a machine-facing command. It owns stdout (verdicts only) and its exit codes
@@ -72,9 +71,9 @@ function limitOf(value: string | undefined): number {
 
 const usageError = (message: string) => new EgcError("E_USAGE", message, { hint: USAGE })
 
-function usage(message: string): void {
-  process.stderr.write(`egc guard: ${message}\n${USAGE}\n`)
-  process.exitCode = EXIT.USAGE
+/** Thrown, so the CLI edge formats it once: text on stderr, and JSON on stdout under --json. */
+function usage(message: string): never {
+  throw usageError(message)
 }
 
 /** The one command of check/explain: a single quoted word, or every word after `--`, never both. */

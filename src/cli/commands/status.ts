@@ -1,4 +1,5 @@
 import { defineCommand } from "citty"
+import { sep } from "node:path"
 import { DAY, now } from "../../core/clock"
 import { errorMessage } from "../../core/errors"
 import { resolveProject, type Project } from "../../core/project"
@@ -16,12 +17,21 @@ async function section<T>(fn: () => T | Promise<T>): Promise<Section<T>> {
   }
 }
 
-async function install() {
-  const { loadRecord } = await import("../../install/record")
-  const { entryChecks } = await import("../../install/doctor")
+const under = (file: string, dir: string) => file.startsWith(dir.endsWith(sep) ? dir : `${dir}${sep}`)
+
+/** Your user-level entries and this project's; another project's files are that project's business. */
+async function install(project: Project) {
+  const { entryChecks, loadRecord } = await import("../../install")
   const record = loadRecord()
-  if (!record || !Object.keys(record.files).length) return []
-  return entryChecks(record).map((c) => ({
+  if (!record) return []
+  const mine = (real: string, scope: string) => scope === "user" || under(real, project.root)
+  const files = Object.fromEntries(
+    Object.entries(record.files)
+      .map(([real, f]) => [real, { ...f, ops: f.ops.filter((o) => mine(real, o.scope)) }] as const)
+      .filter(([, f]) => f.ops.length),
+  )
+  if (!Object.keys(files).length) return []
+  return entryChecks({ ...record, files }).map((c) => ({
     tool: c.name.replace(/^install /, ""),
     ok: c.status === "ok",
     detail: c.detail,
@@ -29,8 +39,9 @@ async function install() {
 }
 
 async function memory(project: Project) {
-  const { session } = await import("./memory/_shared")
-  const { memory: m } = await session(project.root)
+  const [{ loadConfig }, { openMemory }] = await Promise.all([import("../../core/config"), import("../../memory")])
+  const c = (await loadConfig({ projectRoot: project.root })).memory
+  const m = openMemory({ consent: c.consent, recallTokenCap: c.recallTokenCap, workingTtlHours: c.workingTtlHours })
   const items = m.list({ project, scope: "all", statuses: ["active", "pending"], limit: 100_000 })
   const byKind: Record<string, number> = {}
   for (const v of items) if (v.status === "active") byKind[v.kind] = (byKind[v.kind] ?? 0) + 1
@@ -49,7 +60,7 @@ async function sessions(project: Project) {
 }
 
 async function hooks(project: Project) {
-  const { lastTold } = await import("../../hooks/told")
+  const { lastTold } = await import("../../hooks")
   const last = lastTold(project.id)
   return last ? { at: new Date(last.at).toISOString(), event: last.event, tool: last.tool } : null
 }
@@ -65,7 +76,7 @@ async function guard(project: Project) {
 }
 
 async function crush(project: Project) {
-  const { savings } = await import("../../crush/ledger")
+  const { savings } = await import("../../crush")
   const t = savings({ since: now() - DAY, project: project.id }).total
   return { runs: t.runs, bytesIn: t.bytesIn, bytesOut: t.bytesOut, tokensSaved: t.tokensSaved }
 }
@@ -80,7 +91,7 @@ export async function gatherStatus(cwd: string) {
       branch: project.branch ?? null,
       commit: project.commit ?? null,
     },
-    install: await section(install),
+    install: await section(() => install(project)),
     memory: await section(() => memory(project)),
     sessions: await section(() => sessions(project)),
     lastHook: await section(() => hooks(project)),
