@@ -129,6 +129,32 @@ describe("egc memory for a person", () => {
   }, 60_000)
 })
 
+test("resolve takes a short conflict id, and status counts the open conflict until then", async () => {
+  using dir = tmpdir({ git: { origin: "https://example.com/cli/conflict.git" } })
+  const project = resolveProject(dir.path)
+  const mem = openMemory()
+  const ctx = { project, actor: { source: "agent" as const, sessionId: "a-1", tool: "t" } }
+  mem.write({ kind: "decision", body: "Cache TTL is 60 seconds", entities: ["cache"] }, ctx)
+  const items = [{ kind: "decision", body: "Cache TTL is 300 seconds", entities: ["cache"], confidence: 0.6 }]
+  const proposal = mem.propose({ project, items }, ctx)
+  const conflictId = mem.commit({ proposalId: proposal.proposalId as string }, ctx).results[0]?.conflictId as string
+  expect(conflictId).toStartWith("c_")
+  const status = async () =>
+    JSON.parse((await runSource(["status", "--json", "--cwd", dir.path])).stdout).memory.conflicts
+  expect(await status()).toBe(1)
+  const r = await runSource([
+    "memory",
+    "resolve",
+    conflictId.slice(2, 24).toLowerCase(),
+    "--keep",
+    "new",
+    "--cwd",
+    dir.path,
+  ])
+  expect(r.code).toBe(0)
+  expect(await status()).toBe(0)
+}, 60_000)
+
 describe("interactive review", () => {
   test("y approves, n rejects, k changes the kind, s skips, and the end of input leaves the rest pending", async () => {
     using dir = tmpdir({ git: { origin: "https://example.com/cli/review-loop.git" } })
