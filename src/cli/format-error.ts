@@ -17,3 +17,17 @@ export function formatError(error: unknown): { text: string; exitCode: number } 
   const message = error instanceof Error ? error.message : String(error)
   return { text: `egc: unexpected error: ${safeText(message)}\n  → run again with EGC_LOG_LEVEL=debug, or see $EGC_HOME/logs/egc.log`, exitCode: EXIT.SOFTWARE }
 }
+
+/** The same error for a script that asked for `--json`: `{"error":{"code","message","hint"}}` on stdout. */
+export interface ErrorJson {
+  error: { code: string; message: string; hint: string | null; details?: string[] }
+}
+
+export function errorJson(error: unknown): ErrorJson {
+  if (error instanceof EgcError) {
+    const details = error.details.length ? { details: [...error.details] } : {}
+    return { error: { code: error.code, message: error.message, hint: error.hint ?? null, ...details } }
+  }
+  const message = error instanceof Error ? error.message : String(error)
+  return { error: { code: "E_INTERNAL", message: `unexpected error: ${message}`, hint: "see $EGC_HOME/logs/egc.log" } }
+}

@@ -3,7 +3,7 @@ import { EgcError } from "../core/errors"
 import { VERSION } from "../version"
 import { commands } from "./commands"
 import { EXIT } from "./exit"
-import { formatError } from "./format-error"
+import { errorJson, formatError } from "./format-error"
 import { checkArgv } from "./strict"
 
 export const root = defineCommand({
@@ -40,10 +40,36 @@ export async function run(argv: string[]): Promise<void> {
     await checkArgv(sub, rest, `egc ${name}`)
     await runCommand(sub, { rawArgs: rest })
   } catch (error) {
-    const { text, exitCode } = formatError(error instanceof Error && error.name === "CLIError" ? new EgcError("E_USAGE", error.message, { hint: "see: egc <command> --help" }) : error)
+    const usage = error instanceof Error && error.name === "CLIError"
+    const hint = usage ? `see: ${await commandPath(argv)} --help` : undefined
+    const settled = usage ? new EgcError("E_USAGE", error.message, { hint }) : error
+    const { text, exitCode } = formatError(settled)
     process.stderr.write(`${text}\n`)
+    if (wantsJson(argv)) process.stdout.write(`${JSON.stringify(errorJson(settled))}\n`)
     process.exitCode = exitCode
   }
+}
+
+/** `--json` before any `--`: the caller parses stdout, so an error is JSON there too. */
+function wantsJson(argv: string[]): boolean {
+  const end = argv.indexOf("--")
+  return (end === -1 ? argv : argv.slice(0, end)).some((a) => a === "--json" || a === "--json=true")
+}
+
+/** The command words of argv (`egc memory approve`), for hints that name the real command. */
+async function commandPath(argv: string[]): Promise<string> {
+  const words = ["egc"]
+  let current = argv[0] ? await resolve(argv[0]) : undefined
+  if (!current) return "egc"
+  words.push(argv[0]!)
+  for (const word of argv.slice(1)) {
+    const subs = typeof current.subCommands === "function" ? await current.subCommands() : await current.subCommands
+    const next: unknown = subs && Object.hasOwn(subs, word) ? subs[word] : undefined
+    if (!next) break
+    words.push(word)
+    current = (typeof next === "function" ? await next() : await next) as CommandDef<any>
+  }
+  return words.join(" ")
 }
 
 async function resolve(name: string): Promise<CommandDef<any> | undefined> {

@@ -1,4 +1,5 @@
 import type { ConsolaInstance } from "consola"
+import { env } from "../core/env"
 
 /**
  * consola for people, with both streams on stderr (stdout is for data and protocols). Loaded on
@@ -6,10 +7,25 @@ import type { ConsolaInstance } from "consola"
  */
 let instance: ConsolaInstance | undefined
 
+/** Colour only on a terminal; FORCE_COLOR wins either way, then NO_COLOR (and TERM=dumb) turn it off. */
+export function useColor(stream: { isTTY?: boolean }): boolean {
+  const forced = env.forceColor()
+  if (forced !== undefined) return forced
+  if (env.noColor()) return false
+  return stream.isTTY === true
+}
+
+const ANSI = /\u001b\[[0-9;]*m/g
+
 export async function ui(): Promise<ConsolaInstance> {
   if (instance) return instance
   const { createConsola } = await import("consola")
-  instance = createConsola({ stdout: process.stderr, stderr: process.stderr })
+  // consola decides colour once, from stdout; the decision that counts is stderr's, where it writes
+  const colour = useColor(process.stderr)
+  const sink = Object.create(process.stderr, {
+    write: { value: (chunk: string) => process.stderr.write(colour ? chunk : String(chunk).replace(ANSI, "")) },
+  }) as NodeJS.WriteStream
+  instance = createConsola({ stdout: sink, stderr: sink })
   return instance
 }
 

@@ -23,9 +23,13 @@ export const configSchema = z
         consent: z.enum(["agent", "review", "grant", "off"]).default("agent").describe("who may store memory without review"),
         recallTokenCap: z.number().int().min(200).max(50_000).default(2500),
         workingTtlHours: z.number().min(0.01).max(168).default(24),
+        rememberPrompt: z
+          .enum(["active", "pending"])
+          .default("active")
+          .describe("a person's own 'remember …' prompt: stored active (their consent) or pending review"),
       })
       .strict()
-      .default({ consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 }),
+      .default({ consent: "agent", recallTokenCap: 2500, workingTtlHours: 24, rememberPrompt: "active" }),
     guard: z
       .object({
         enabled: z.boolean().default(true),

@@ -12,7 +12,7 @@ export type { Config } from "./config-schema"
  * start on every tool call). test/core/config.test.ts proves it equals `configSchema.parse({})`.
  */
 export const DEFAULTS: Config = {
-  memory: { consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 },
+  memory: { consent: "agent", recallTokenCap: 2500, workingTtlHours: 24, rememberPrompt: "active" },
   guard: { enabled: true, rules: {}, allow: [], deny: [], protectedBranches: ["main", "master", "production", "release"], protectedPaths: [] },
   crush: { enabled: true, rewrite: true, disabledFamilies: [], keepHours: 24 },
   hooks: { enabled: true, disabled: [] },
@@ -22,7 +22,7 @@ export const DEFAULTS: Config = {
 }
 
 type Json = Record<string, unknown>
-interface Layer {
+export interface Layer {
   source: string
   data: Json
   /** The file's text, so trust is checked against the exact bytes that were parsed. */
@@ -67,7 +67,8 @@ function readLayer(file: string): Layer | undefined {
   return { source: file, data: data as Json, text }
 }
 
-function envLayer(): Layer | undefined {
+/** EGC_* settings as a config layer (`egc config show` names them as the source). */
+export function envLayer(): Layer | undefined {
   const data: Json = {}
   const consent = env.consent()
   if (consent) data.memory = { consent }

@@ -31,6 +31,12 @@ export const env = {
   /** Fixed "now" in epoch milliseconds, for tests that drive several processes. */
   testNow: () => int("EGC_TEST_NOW"),
   noColor: () => truthy("NO_COLOR") || read("TERM") === "dumb",
+  /** FORCE_COLOR as the convention has it: unset → undefined, "0"/"false" → false, anything else → true. */
+  forceColor: (): boolean | undefined => {
+    const v = process.env.FORCE_COLOR
+    if (v === undefined) return undefined
+    return !["0", "false", "no"].includes(v.toLowerCase())
+  },
   ci: () => truthy("CI"),
   shell: () => read("SHELL"),
   /** The coding-tool session a guard verdict belongs to, when the caller knows it. */

@@ -12,6 +12,8 @@ export { judgeWrite } from "./write-gate"
 export { filesInPatch, judgePatch } from "./patch"
 export type { GuardEvent, RecordInfo } from "./record"
 export { contextFor as guardContextFor } from "./context"
+export { RULE_CATALOG } from "./rule-catalog"
+export { levelFor } from "./policy"
 
 export function judgeCommand(command: string, ctx: GuardContext): Verdict {
   try {

@@ -11,7 +11,8 @@ import type { HookEvent } from "./types"
  */
 export async function loadDeps(_event: HookEvent, config: Config): Promise<HookDeps> {
   let opened: Promise<Memory> | undefined
-  const open = () => (opened ??= import("../memory").then((m) => m.openMemory({ consent: config.memory.consent, recallTokenCap: config.memory.recallTokenCap })))
+  const { consent, recallTokenCap, rememberPrompt } = config.memory
+  const open = () => (opened ??= import("../memory").then((m) => m.openMemory({ consent, recallTokenCap, rememberPrompt })))
   return { memory: lazyMemory(open), mesh: lazyMesh(), guard: lazyGuard(), crush: lazyCrush() }
 }
 

@@ -151,7 +151,22 @@ async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions, s
   }
   if (!enabled(config, event, input.tool)) return NEUTRAL
   const [handler, deps] = await Promise.all([HANDLERS[event](), opts.deps ?? import("./faculties").then((m) => m.loadDeps(event, config))])
-  return handler(input, { project, config, deps, log, bin: opts.bin ?? process.execPath })
+  const answer = await handler(input, { project, config, deps, log, bin: opts.bin ?? process.execPath })
+  if (answer.context && TOLD_EVENTS.has(event) && !opts.deps) await noteTold(project.id, input, answer.context)
+  return answer
+}
+
+const TOLD_EVENTS: ReadonlySet<HookEvent> = new Set(["session-start", "prompt-submit"])
+
+/** What the agent was told is kept for the person (`egc context`); a failure to keep it costs the answer nothing. */
+async function noteTold(project: string, input: HookInput, text: string): Promise<void> {
+  try {
+    const { recordTold } = await import("./told")
+    recordTold({ project, session: input.sessionId || "unknown", event: input.event, tool: input.tool, text })
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error)
+    log.warn("could not record what the session was told", { error: why })
+  }
 }
 
 /** Per-hook toggles: `hooks.disabled` holds events (`post-tool`) or event:tool pairs (`pre-tool:cursor`). */

@@ -2,7 +2,11 @@ import { existsSync } from "node:fs"
 import { isAbsolute } from "node:path"
 import type { Check, CheckProvider } from "../core/doctor"
 import { errorMessage } from "../core/errors"
+import { env } from "../core/env"
+import { userHome } from "../core/paths"
+import { resolveProject } from "../core/project"
 import { VERSION } from "../version"
+import { geminiTrustCheck } from "./gemini-trust"
 import { isEgcHookCommand } from "./command"
 import { opPresent } from "./edit"
 import { readText } from "./fsx"
@@ -23,13 +27,17 @@ export const installChecks: CheckProvider = async ({ cwd }) => {
   }
   if (!record || Object.keys(record.files).length === 0) return [{ name: "install", status: "warn", detail: "egc is not registered in any coding tool", fix: "egc install" }]
   const checks: Check[] = [...entryChecks(record)]
+  const gemini = Object.values(record.files).some((e) => e.ops.some((o) => o.target === "gemini"))
+  const trust = gemini ? geminiTrustCheck(userHome(), folderOf(cwd)) : undefined
+  if (trust) checks.push(trust)
   const bins = await Promise.all([...binariesIn(record)].map((b) => binCheck(b, cwd)))
   checks.push(...bins)
   if (bins.every((b) => b.status === "ok")) checks.push(await serveCheck(record.bin, cwd), await hooksCheck(record, cwd))
   return checks
 }
 
-function entryChecks(record: InstallRecord): Check[] {
+/** Per coding tool: every recorded entry still in its file (cheap: no process is run; `egc status` uses it). */
+export function entryChecks(record: InstallRecord): Check[] {
   const byTarget = new Map<string, string[]>()
   for (const [real, entry] of Object.entries(record.files)) {
     const text = readText(real)
@@ -47,7 +55,26 @@ function entryChecks(record: InstallRecord): Check[] {
   )
 }
 
-async function binCheck(bin: string, cwd: string): Promise<Check> {
+const folderOf = (cwd: string): string => {
+  try {
+    return resolveProject(cwd).root
+  } catch {
+    return cwd
+  }
+}
+
+/** A bare `egc` (what `--scope project` writes into committed files) is whatever PATH finds. */
+function onPath(bin: string): string | undefined {
+  if (bin.includes("/") || bin.includes("\\")) return bin
+  return Bun.which(bin, { PATH: env.path() }) ?? undefined
+}
+
+async function binCheck(given: string, cwd: string): Promise<Check> {
+  const bin = onPath(given)
+  if (!bin) {
+    const fix = "put egc on PATH (egc install --bin-dir ~/.local/bin), or reinstall with --scope user"
+    return { name: "install bin", status: "fail", detail: `project files run \`${given}\`, and it is not on PATH`, fix }
+  }
   if (!existsSync(bin)) return { name: "install bin", status: "fail", detail: `${bin} does not exist; egc entries point at it`, fix: "egc install (from the binary you want to keep)" }
   try {
     const r = await runWithDeadline([bin, "--version"], { cwd, ms: 5000 })

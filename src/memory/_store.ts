@@ -11,6 +11,8 @@ export interface Store {
   policy: ConsentPolicy
   workingTtlMs: number
   recallTokenCap: number
+  /** A person's own "remember …" prompt is their consent (active), unless configured to wait. */
+  rememberPrompt?: "active" | "pending"
 }
 
 /** Global items belong to no project; they are stored under this pseudo-project. */

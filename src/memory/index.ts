@@ -9,6 +9,7 @@ import { loadKeys, type Keys } from "../core/keys"
 import { auditLog, verifyAudit, type AuditVerdict, type AuditView } from "./audit"
 import { recall } from "./recall"
 import { getItem, listItems } from "./read"
+import { resolveIdPrefix, type IdMatch } from "./read/prefix"
 import { search } from "./search"
 import { MIGRATIONS } from "./_schema"
 import { type Store } from "./_store"
@@ -33,6 +34,7 @@ import type {
 } from "./types"
 
 export type * from "./types"
+export type { IdMatch }
 export type { AuditVerdict, AuditView, ItemEdits, GrantResult, LessonInput, ProposalResult, CommitResult, ConflictView }
 export type { ScoredCandidate, Placement } from "./proposals"
 export { SIMILARITY, AMBIGUITY_MARGIN, PROPOSAL_TTL_MS } from "./proposals"
@@ -57,7 +59,16 @@ export interface Memory {
   /** The state view within a token budget allocated per section (state/budget.ts); 4,000 tokens by default. */
   renderState(q: { project: Project; budgetTokens?: number }): string
   applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
-  forget(q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult
+  /**
+   * Destroy and tombstone. `dryRun` only reports what would go; with `tombstone: false` a `text`
+   * that matches no item leaves no tombstone (the CLI's default; `--tombstone` forgets ahead of time).
+   */
+  forget(
+    q: { project: Project; id?: string; text?: string; dryRun?: boolean; tombstone?: boolean },
+    actor: Actor,
+  ): ForgetResult
+  /** A git-style short id (unique prefix) of an item or conflict of this project → the full id. */
+  resolveId(q: { project: Project; id: string; table?: "items" | "conflicts" }): IdMatch
   /** Exactly the items `forget` with the same arguments would destroy (nothing is changed). */
   forgetPreview(q: { project: Project; id?: string; text?: string }): ItemList
   liftTombstone(q: { project: Project; text: string }, actor: Actor): { lifted: boolean; reason?: string }
@@ -109,6 +120,7 @@ export interface OpenOptions {
   consent?: ConsentPolicy
   recallTokenCap?: number
   workingTtlHours?: number
+  rememberPrompt?: "active" | "pending"
 }
 
 export function openMemory(opts: OpenOptions = {}): Memory {
@@ -123,6 +135,7 @@ export function openMemory(opts: OpenOptions = {}): Memory {
     policy: opts.consent ?? defaults.consent ?? "agent",
     recallTokenCap: opts.recallTokenCap ?? defaults.recallTokenCap ?? 2500,
     workingTtlMs: (opts.workingTtlHours ?? defaults.workingTtlHours ?? 24) * 3_600_000,
+    rememberPrompt: opts.rememberPrompt ?? defaults.rememberPrompt ?? "active",
   }
   return createMemory(store)
 }
@@ -139,6 +152,7 @@ export function createMemory(store: Store): Memory {
     applyStatePatch: (patch, ctx) => applyStatePatchSafe(store, patch, ctx),
     forget: (q, actor) => forget(store, q, actor),
     forgetPreview: (q) => forgetPreview(store, q),
+    resolveId: (q) => resolveIdPrefix(store, q.project, q.id, q.table),
     liftTombstone: (q, actor) => liftTombstone(store, q, actor),
     hide: (q, actor) => hide(store, q, actor),
     hidden: (q) => listItems(store, { project: q.project, statuses: ["hidden"], scope: "all" }),

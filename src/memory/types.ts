@@ -156,6 +156,8 @@ export interface ForgetResult {
   forgotten: string[]
   tombstones: number
   reason?: string
+  /** Nothing was changed: `forgotten` and `tombstones` say what would be. */
+  dryRun?: boolean
 }
 
 export interface WriteContext {

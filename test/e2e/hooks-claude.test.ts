@@ -29,15 +29,13 @@ describe("Claude Code with egc hooks", () => {
     const first = await runClaude({ home, cwd: alpha, prompt: "remember that we deploy on fridays", script: [{ tool: "Bash", input: { command: "ls", description: "list files" } }, { text: "noted" }] })
     expect(first.code).toBe(0)
     expect(first.result.is_error).toBe(false)
-    expect(sentText(first.loop[0])).toContain("Saved for review")
+    expect(sentText(first.loop[0])).toContain("Stored in project memory")
     expect(toolResult(first.loop, 1)).toContain("README.md")
 
     const project = resolveProject(alpha)
     const mem = openMemory()
-    const pending = mem.pending({ project })
-    expect(pending.map((v) => v.body)).toEqual(["we deploy on fridays"])
-    expect(pending[0]?.source).toBe("hook:remember")
-    mem.approve(pending[0]?.id ?? "", { project, actor: person })
+    const stored = mem.list({ project, statuses: ["active", "pending"] })
+    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([["we deploy on fridays", "hook:remember", "active"]])
 
     const second = await runClaude({ home, cwd: alpha, prompt: "what is next?", script: [{ text: "here is the plan" }] })
     expect(second.code).toBe(0)

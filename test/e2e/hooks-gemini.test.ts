@@ -20,13 +20,12 @@ describe("Gemini CLI with egc hooks", () => {
     expect(first.code).toBe(0)
     expect(first.stdout).toContain("noted")
     const main = first.requests.filter((r) => String(r.path).includes("streamGenerateContent"))
-    expect(JSON.stringify(main.at(-1)?.body)).toContain("Saved for review")
+    // the person's own "remember …" is their consent: stored active (memory.rememberPrompt)
+    expect(JSON.stringify(main.at(-1)?.body)).toContain("Stored in project memory")
 
     const project = resolveProject(proj)
-    const mem = openMemory()
-    const pending = mem.pending({ project })
-    expect(pending.map((v) => [v.body, v.source])).toEqual([["the release train leaves on tuesdays", "hook:remember"]])
-    mem.approve(pending[0]?.id ?? "", { project, actor: { source: "cli", sessionId: "person", tool: "test" } })
+    const stored = openMemory().list({ project, statuses: ["active", "pending"] })
+    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([["the release train leaves on tuesdays", "hook:remember", "active"]])
 
     const second = await runGemini({ home, cwd: proj, prompt: "what should I do today?", answer: "plan" })
     expect(second.code).toBe(0)

@@ -13,6 +13,7 @@ const OWNERS: Array<[RegExp, string[]]> = [
   [/^crush_runs$/, ["crush/ledger.ts"]],
   [/^guard_events$/, ["guard/record.ts"]],
   [/^hooks_/, ["hooks/miner/store.ts"]],
+  [/^told_injections$/, ["hooks/told.ts"]],
   [/^insight_/, ["insight/store.ts"]],
   [/^mesh_sessions$/, ["mesh/sessions.ts"]],
   [/^mesh_(claims|audit)$/, ["mesh/claims.ts"]],

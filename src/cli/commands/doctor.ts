@@ -5,18 +5,27 @@ import { EXIT } from "../exit"
 import { printData } from "../ui"
 
 /** Each faculty adds its provider here as it lands. */
-const providers: Array<() => Promise<CheckProvider>> = [
-  async () => coreChecks,
-  async () => (await import("../../mesh/doctor")).meshChecks,
-  async () => (await import("../../guard/doctor")).guardChecks,
-  async () => (await import("../../crush/doctor")).crushChecks,
-  async () => (await import("../../install/doctor")).installChecks,
-  async () => (await import("../../hooks/doctor")).hookChecks,
-  async () => (await import("../../memory/doctor")).memoryChecks,
-  async () => (await import("../../mcp/doctor")).mcpChecks,
-  async () => (await import("../../sync")).syncChecks,
-  async () => (await import("../../release/doctor")).releaseChecks,
+const providers: Array<[string, () => Promise<CheckProvider>]> = [
+  ["core", async () => coreChecks],
+  ["mesh", async () => (await import("../../mesh/doctor")).meshChecks],
+  ["guard", async () => (await import("../../guard/doctor")).guardChecks],
+  ["crusher", async () => (await import("../../crush/doctor")).crushChecks],
+  ["install (runs the binary, serve and every hook)", async () => (await import("../../install/doctor")).installChecks],
+  ["hooks", async () => (await import("../../hooks/doctor")).hookChecks],
+  ["memory", async () => (await import("../../memory/doctor")).memoryChecks],
+  ["mcp", async () => (await import("../../mcp/doctor")).mcpChecks],
+  ["sync", async () => (await import("../../sync")).syncChecks],
+  ["release", async () => (await import("../../release/doctor")).releaseChecks],
 ]
+
+/** Progress on one stderr line, only when a person watches it (a terminal); nothing in pipes or logs. */
+function progress(): { step(text: string): void; done(): void } {
+  if (!process.stderr.isTTY) return { step: () => {}, done: () => {} }
+  return {
+    step: (text) => void process.stderr.write(`\r\u001b[2K${text}`),
+    done: () => void process.stderr.write("\r\u001b[2K"),
+  }
+}
 
 export default defineCommand({
   meta: { name: "doctor", description: "check every piece of egc and say how to fix what is wrong" },
@@ -24,7 +33,13 @@ export default defineCommand({
   async run({ args }) {
     const cwd = args.cwd ?? process.cwd()
     const checks: Check[] = []
-    for (const provider of providers) checks.push(...(await (await provider())({ cwd })))
+    const shown = progress()
+    let n = 0
+    for (const [name, provider] of providers) {
+      shown.step(`egc doctor: checking ${name} (${++n}/${providers.length})…`)
+      checks.push(...(await (await provider())({ cwd })))
+    }
+    shown.done()
     if (args.json) printData(checks)
     else {
       const mark = { ok: "✓", warn: "!", fail: "✗" } as const

@@ -1,7 +1,6 @@
 import { defineCommand } from "citty"
 import { EgcError } from "../../core/errors"
 import { passthrough } from "../strict"
-import { EXIT } from "../exit"
 
 /**
  * `egc guard`: a machine-facing command. It owns stdout (verdicts only) and its exit codes
@@ -13,6 +12,7 @@ const USAGE = `usage:
   egc guard check --batch [--cwd DIR] [--no-record]                JSON lines {"command","cwd"} in, one verdict per line out
   egc guard explain [--cwd DIR] [--json] '<command>'               how the command was parsed and judged
   egc guard log [--json] [--limit N] [--all-projects]              recorded denies and asks, newest first
+  egc guard rules [--cwd DIR] [--json]                             every rule id, its pack and its level here
   egc guard [--cwd DIR] [--yes] -- <command…>                      run it if allowed, keeping its exit code`
 
 interface Flags {
@@ -34,6 +34,7 @@ const TAKES: Record<string, string[]> = {
   check: ["--cwd", "--json", "--batch", "--no-record"],
   explain: ["--cwd", "--json"],
   log: ["--cwd", "--json", "--limit", "--all-projects"],
+  rules: ["--cwd", "--json"],
 }
 
 function parseFlags(raw: string[]): Flags {
@@ -70,9 +71,9 @@ function limitOf(value: string | undefined): number {
 
 const usageError = (message: string) => new EgcError("E_USAGE", message, { hint: USAGE })
 
-function usage(message: string): void {
-  process.stderr.write(`egc guard: ${message}\n${USAGE}\n`)
-  process.exitCode = EXIT.USAGE
+/** Thrown, so the CLI edge formats it once: text on stderr, and JSON on stdout under --json. */
+function usage(message: string): never {
+  throw usageError(message)
 }
 
 /** The one command of check/explain: a single quoted word, or every word after `--`, never both. */
@@ -84,9 +85,9 @@ function commandOf(flags: Flags, words: string[]): string | undefined {
 
 export default passthrough(
   defineCommand({
-    meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log '<cmd>', egc guard -- <cmd…>" },
+    meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log|rules, egc guard -- <cmd…>" },
     args: {
-      action: { type: "positional", required: false, description: "check | explain | log (none: run what follows --)" },
+      action: { type: "positional", required: false, description: "check | explain | log | rules (none: run what follows --)" },
       command: { type: "positional", required: false, description: "the command to judge, as one quoted word" },
       cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
       json: { type: "boolean", description: "print the verdict as JSON" },
@@ -101,7 +102,7 @@ export default passthrough(
       const [sub, ...words] = flags.rest
       const action = sub ?? (flags.passthrough !== undefined ? "run" : undefined)
       if (!action || !Object.hasOwn(TAKES, action)) {
-        return usage(sub ? `unknown subcommand '${sub}' (check, explain, log)` : "say what to do")
+        return usage(sub ? `unknown subcommand '${sub}' (check, explain, log, rules)` : "say what to do")
       }
       const takes = TAKES[action]!
       const wrong = [...flags.seen].find((f) => !takes.includes(f))
@@ -116,6 +117,11 @@ export default passthrough(
         if (words.length || flags.passthrough !== undefined) return usage("log takes no command")
         const { showLog } = await import("../../guard/surface/log")
         return showLog(flags)
+      }
+      if (action === "rules") {
+        if (words.length || flags.passthrough !== undefined) return usage("rules takes no command")
+        const { showRules } = await import("./guard-rules")
+        return showRules(flags)
       }
       if (action === "check" && flags.batch) {
         const given = words.length || flags.passthrough !== undefined

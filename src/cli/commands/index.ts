@@ -27,6 +27,10 @@ export const commands: Record<string, Loader> = {
   restore: () => load(import("./restore")),
   sync: () => load(import("./sync")),
   upgrade: () => load(import("./upgrade")),
+  status: () => load(import("./status")),
+  context: () => load(import("./context")),
+  config: () => load(import("./config")),
+  completions: () => load(import("./completions")),
 }
 
 /** Commands whose stdout is a protocol and whose exit codes are their own. */

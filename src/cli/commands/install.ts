@@ -1,7 +1,8 @@
 import { defineCommand } from "citty"
-import { readFileSync } from "node:fs"
+import { readFileSync, realpathSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { sha256Hex } from "../../core/crypto"
+import { env } from "../../core/env"
 import { EgcError } from "../../core/errors"
 import { resolveProject } from "../../core/project"
 import { acquireInstallLock, applyPlan, computePlan, listTargets, loadRecord, placeBin, renderList, renderPlan, resolveBin, targetById, type Plan, type Scope } from "../../install"
@@ -61,6 +62,8 @@ export default defineCommand({
         bin = placeBin(bin, args["bin-dir"])
         placedBin = { path: bin, sha256: sha256Hex(readFileSync(bin)) }
       }
+      // files of a project are committed: they name `egc` from PATH, never this machine's path
+      if (scope === "project") bin = await projectBin(bin)
       const plan = computePlan({ scope, project, bin, ...(targets ? { targets } : {}), record: loadRecord() })
       await present(plan, { json: Boolean(args.json), dryRun, yes: Boolean(args.yes), placedBin })
     } finally {
@@ -75,8 +78,11 @@ async function present(plan: Plan, opts: { json: boolean; dryRun: boolean; yes: 
     return printData({ scope: plan.ctx.scope, bin: plan.ctx.bin, targets: plan.targets, files })
   }
   if (!opts.json) printData(renderPlan(plan, { diffs: opts.dryRun }))
+  if (plan.targets.length === 0) {
+    const what = opts.dryRun ? "nothing would be written" : "nothing was written"
+    return (await ui()).warn(`no coding tool detected; ${what}. Name one with --target (see egc install --list)`)
+  }
   if (opts.dryRun) return
-  if (plan.targets.length === 0) return (await ui()).warn("no coding tool detected; name one with --target (see egc install --list)")
   if (plan.ctx.bin.startsWith(`${tmpdir()}/`)) (await ui()).warn(`${plan.ctx.bin} is in a temporary folder; tools will break when it is cleaned (use --bin-dir ~/.local/bin)`)
   if (!opts.yes) await confirm(plan.undetectedNamed)
   const result = applyPlan(plan, opts.placedBin ? { placedBin: opts.placedBin } : {})
@@ -90,6 +96,20 @@ async function present(plan: Plan, opts: { json: boolean; dryRun: boolean; yes: 
     for (const t of plan.targets) if (!t.skipped && targetById(t.id)?.afterNote) out.info(`${t.id}: ${targetById(t.id)?.afterNote}`)
   }
   if (skipped.length || result.failed.length) process.exitCode = EXIT.FAILURE
+}
+
+/** `egc` when PATH finds it (and says if that is another binary); else this path, with a warning. */
+export async function projectBin(bin: string): Promise<string> {
+  const found = Bun.which("egc", { PATH: env.path() })
+  const out = await ui()
+  if (!found) {
+    const fix = "put egc on PATH (--bin-dir ~/.local/bin) and install again"
+    out.warn(`egc is not on PATH, so the project's files get this machine's path ${bin}; ${fix}`)
+    return bin
+  }
+  const other = realpathSync(found) !== realpathSync(bin)
+  if (other) out.warn(`project files will run \`egc\` from PATH (${found}), not ${bin}`)
+  return "egc"
 }
 
 async function confirm(undetected: string[]): Promise<void> {

@@ -4,6 +4,10 @@ import { EgcError } from "../../core/errors"
 import { createLogger, logToFile } from "../../core/log"
 import { cwdArgs } from "../_args"
 
+export const SERVE_BANNER =
+  "egc serve: the egc MCP server, speaking JSON-RPC on stdin/stdout for a coding tool (which starts it itself); " +
+  "register it with `egc install`, stop this one with Ctrl-C"
+
 /** `egc serve`: the MCP server on stdio, one process per agent session. */
 export default defineCommand({
   meta: { name: "serve", description: "run the MCP server on stdio (coding tools start this)" },
@@ -13,6 +17,8 @@ export default defineCommand({
   },
   async run({ args }) {
     logToFile()
+    // a person who typed `egc serve` sees a silent process waiting for JSON-RPC; say what it is (stderr: stdout is the protocol)
+    if (process.stdin.isTTY) process.stderr.write(`${SERVE_BANNER}\n`)
     const cwd = args.cwd ?? process.cwd()
     const [{ serveStdio }, { allTools }, mesh, health, profile, checks] = await Promise.all([
       import("../../mcp/stdio"),

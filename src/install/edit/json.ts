@@ -1,5 +1,6 @@
 import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type ParseError } from "jsonc-parser"
 import { isEgcHookCommand } from "../command"
+import { placeElement, placeValue } from "./json-place"
 import { deepEqual, eolOf, MalformedFile } from "./_malformed"
 
 type Json = Record<string, unknown>
@@ -38,7 +39,11 @@ export function getAt(root: unknown, path: (string | number)[]): unknown {
 export function setJson(text: string, path: (string | number)[], value: unknown): string {
   const base = start(text)
   readJsonc(base)
-  return applyEdits(base, modify(base, path, value, { formattingOptions: formatting(base) }))
+  const f = formatting(base)
+  const layout = { unit: f.insertSpaces ? " ".repeat(f.tabSize ?? 2) : "\t", eol: f.eol ?? "\n" }
+  const keys = path.every((p) => typeof p === "string")
+  const placed = keys ? placeValue(base, path as string[], value, layout) : undefined
+  return placed ?? applyEdits(base, modify(base, path, value, { formattingOptions: f }))
 }
 
 /** Remove one value and any parent object it leaves empty. */
@@ -124,7 +129,11 @@ export function mergeHooks(text: string, path: string[], events: Record<string, 
     out = stripped.text
     const at = stripped.at ?? (hookList(readJsonc(out), path, event)?.length ?? 0)
     wanted.forEach((entry, k) => {
-      out = applyEdits(out, modify(out, [...path, event, at + k], entry, { formattingOptions: formatting(out), isArrayInsertion: true }))
+      const f = formatting(out)
+      const layout = { unit: f.insertSpaces ? " ".repeat(f.tabSize ?? 2) : "\t", eol: f.eol ?? "\n" }
+      const placed = placeElement(out, [...path, event], at + k, entry, layout)
+      const options = { formattingOptions: f, isArrayInsertion: true }
+      out = placed ?? applyEdits(out, modify(out, [...path, event, at + k], entry, options))
     })
   }
   return out

@@ -42,6 +42,9 @@ export function decideConsent(store: Store, project: string, actor: Actor): Cons
   const policy = projectPolicy(store, project)
   if (policy === "off") return { refused: true, code: "off", reason: "memory storage is off for this project (consent policy off)" }
   if (PERSON.has(actor.source)) return { status: "active" }
+  // the person typed "remember …" themselves: their consent, unless they asked every capture to wait
+  const consented = actor.source === "hook:remember" && store.rememberPrompt !== "pending"
+  if (consented && policy !== "review") return { status: "active" }
   if (AUTOMATIC.has(actor.source)) return { status: "pending" }
   if (policy === "agent") return { status: "active" }
   if (policy === "review") return { status: "pending" }

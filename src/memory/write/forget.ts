@@ -9,12 +9,22 @@ import { isPerson } from "./consent"
 import { nearTombstones, recordShingles } from "./near"
 import { dropSnapshots } from "./snapshot"
 
+export interface ForgetQuery {
+  project: Project
+  id?: string
+  text?: string
+  /** Report what would be destroyed and tombstoned; change nothing. */
+  dryRun?: boolean
+  /** false: a text that matches no item leaves no tombstone (undefined keeps one, as before). */
+  tombstone?: boolean
+}
+
 /**
  * Forgetting (DESIGN principle 7): the content of the item, of every stored version of it and of
  * every copy with the same normalised text is destroyed, and a keyed fingerprint stays behind so
  * the write layer refuses the same content again from any source.
  */
-export function forget(store: Store, q: { project: Project; id?: string; text?: string }, actor: Actor): ForgetResult {
+export function forget(store: Store, q: ForgetQuery, actor: Actor): ForgetResult {
   const projects = [q.project.id, GLOBAL]
   return tx(store, () => {
     const prints = new Set<string>()
@@ -45,6 +55,11 @@ export function forget(store: Store, q: { project: Project; id?: string; text?: 
     const rows = store.db
       .query(`SELECT id, project FROM memory_items WHERE project IN (?, ?) AND (text_fp IN (${marks}) OR title_fp IN (${marks}) OR id = ?) AND status != 'forgotten'`)
       .all(...projects, ...list, ...list, q.id ?? "") as Array<{ id: string; project: string }>
+    if (!rows.length && !q.id && q.tombstone === false) {
+      const reason = "no item matches this text; nothing was forgotten and no tombstone was left"
+      return { forgotten: [], tombstones: 0, reason }
+    }
+    if (q.dryRun) return { forgotten: rows.map((r) => r.id), tombstones: list.length, dryRun: true }
     const t = now()
     for (const r of rows) {
       store.db

@@ -3,9 +3,9 @@ import { now } from "../../core/clock"
 import { newId } from "../../core/ids"
 import { appendAudit } from "./audit"
 import { entityKeyGroups, itemPrint, sealContent, textPrint } from "../_seal"
-import { GLOBAL, tx, type Store } from "../_store"
+import { GLOBAL, storedScope, tx, type Store } from "../_store"
 import { present, isUnreadable, selectRows } from "../read"
-import type { WriteContext, WriteResult } from "../types"
+import type { ScopeName, WriteContext, WriteResult } from "../types"
 import { isRefusal, prepareItem } from "./prepare"
 import { setStatusRow, supersedeRow } from "./mutate"
 import { nearTombstones, recordShingles } from "./near"
@@ -14,8 +14,10 @@ import { nearTombstones, recordShingles } from "./near"
 const SINGLE_VALUED = new Set(["context"])
 
 export interface ItemEdits {
-  /** A person's reclassification (e.g. a mined "note" that is really a "decision"). */
+  /** A person's correction of the kind (a pending "avoid" that is a preference). */
   kind?: string
+  /** Move the item: branch, project or global (the content is sealed again under its new owner). */
+  scope?: ScopeName
   title?: string
   body?: string
   entities?: string[]
@@ -37,7 +39,14 @@ type Loaded = Exclude<ReturnType<typeof loadItem>, { error: string }>
 function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: WriteContext): WriteResult | undefined {
   const id = row.id
   const kind = edits.kind ?? view.kind
-  const p = prepareItem({ kind, title: edits.title ?? view.title, body: edits.body ?? view.body, entities: edits.entities ?? view.entities, tags: edits.tags ?? view.tags })
+  const where = edits.scope ? storedScope(ctx.project, kind, edits.scope) : { project: row.project, scope: row.scope }
+  const p = prepareItem({
+    kind,
+    title: edits.title ?? view.title,
+    body: edits.body ?? view.body,
+    entities: edits.entities ?? view.entities,
+    tags: edits.tags ?? view.tags,
+  })
   if (isRefusal(p)) return { outcome: "refused", code: p.code, reason: p.reason }
   const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
   const marks = prints.map(() => "?").join(",")
@@ -46,15 +55,21 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
     return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" }
   }
   const versionId = newId("v_")
+  const content = { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }
   store.db
     .query("INSERT INTO memory_versions (id, item, project, content_enc, recorded_at) VALUES (?, ?, ?, ?, ?)")
     .run(versionId, id, row.project, sealContent(store.keys, "memory_versions", versionId, row.project, view), now())
   store.db
-    .query("UPDATE memory_items SET kind = ?, content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?")
+    .query(
+      "UPDATE memory_items SET project = ?, scope = ?, kind = ?, content_enc = ?, fp = ?, text_fp = ?, title_fp = ?, " +
+        "entity_keys = ?, updated_at = ?, rev = ? WHERE id = ?",
+    )
     .run(
+      where.project,
+      where.scope,
       kind,
-      sealContent(store.keys, "memory_items", id, row.project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }),
-      itemPrint(store.keys, kind, row.scope, p.title, p.body),
+      sealContent(store.keys, "memory_items", id, where.project, content),
+      itemPrint(store.keys, kind, where.scope, p.title, p.body),
       prints[0] as string,
       p.title ? (prints[1] as string) : null,
       entityKeyGroups(store.keys, p.entities),

@@ -43,3 +43,17 @@ export function settled(r: WriteResult, what: string): WriteResult {
   if (r.outcome === "refused") throw new EgcError(r.code === "not-found" ? "E_NOT_FOUND" : "E_REFUSED", `${what} refused: ${r.reason ?? "unknown reason"}`)
   return r
 }
+
+/** A git-style short id → the full id; none is E_NOT_FOUND, several is E_USAGE naming them. */
+export function fullId(memory: Memory, project: Project, given: string, table: "items" | "conflicts" = "items") {
+  const what = table === "items" ? "item" : "conflict"
+  const m = memory.resolveId({ project, id: given, table })
+  if ("id" in m) return m.id
+  if (m.error === "ambiguous") {
+    const hint = `give more characters of the id; see: egc memory ${table === "items" ? "list" : "review"}`
+    const n = `${m.candidates.length}${m.candidates.length >= 10 ? " or more" : ""}`
+    throw new EgcError("E_USAGE", `${what} id '${given}' is ambiguous: it matches ${n} ids`, { details: m.candidates, hint })
+  }
+  const list = table === "items" ? "egc memory list --status active,pending" : "egc status"
+  throw new EgcError("E_NOT_FOUND", `no ${what} ${JSON.stringify(given)} in ${project.display}`, { hint: `see: ${list}` })
+}

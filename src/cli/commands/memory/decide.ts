@@ -3,7 +3,7 @@ import { EgcError } from "../../../core/errors"
 import type { GrantDecision } from "../../../memory"
 import { cwdArgs } from "../../_args"
 import { ui } from "../../ui"
-import { session } from "./_shared"
+import { fullId, session } from "./_shared"
 
 /** The person's decisions an agent can only ask for (the MCP tools name these commands). */
 const DECISIONS = ["approve-run", "approve-session", "reject", "reject-session"] as const
@@ -30,7 +30,7 @@ export const restore = defineCommand({
   args: { ...cwdArgs, id: { type: "positional", required: true, description: "item id" } },
   async run({ args }) {
     const { project, memory, actor } = await session(args.cwd)
-    const r = memory.restore({ project, id: String(args.id) }, actor)
+    const r = memory.restore({ project, id: fullId(memory, project, String(args.id)) }, actor)
     if (!r.ok) throw new EgcError("E_NOT_FOUND", r.reason ?? "nothing restored", { hint: "see: egc memory review" })
     ;(await ui()).success(`restored ${args.id}`)
   },
@@ -43,7 +43,7 @@ export const resolve = defineCommand({
     const keep = String(args.keep)
     if (keep !== "new" && keep !== "old" && keep !== "both") throw new EgcError("E_USAGE", `--keep must be new, old or both, not ${JSON.stringify(keep)}`)
     const { project, memory, actor } = await session(args.cwd)
-    const r = memory.resolve({ project, id: String(args.id), keep }, actor)
+    const r = memory.resolve({ project, id: fullId(memory, project, String(args.id), "conflicts"), keep }, actor)
     if (!r.ok) throw new EgcError("E_NOT_FOUND", r.reason ?? "not resolved")
     ;(await ui()).success(`resolved ${args.id}: kept ${keep}`)
   },
