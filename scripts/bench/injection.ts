@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { instructionKind, scanInjection } from "../../src/memory/_scan"
+import { instructionKind, scanInjection } from "../../src/core/screen"
 
 /**
  * Injection screen on the labelled set (test/fixtures/injection/eval.json): for the tuning and the

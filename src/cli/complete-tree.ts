@@ -1,7 +1,7 @@
 import type { ArgsDef, CommandDef } from "citty"
 import { commands } from "./commands"
 
-export interface FlagNode {
+interface FlagNode {
   name: string
   description: string
   value: boolean

@@ -19,7 +19,7 @@ export function formatError(error: unknown): { text: string; exitCode: number } 
 }
 
 /** The same error for a script that asked for `--json`: `{"error":{"code","message","hint"}}` on stdout. */
-export interface ErrorJson {
+interface ErrorJson {
   error: { code: string; message: string; hint: string | null; details?: string[] }
 }
 

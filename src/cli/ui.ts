@@ -8,7 +8,7 @@ import { env } from "../core/env"
 let instance: ConsolaInstance | undefined
 
 /** Colour only on a terminal; FORCE_COLOR wins either way, then NO_COLOR (and TERM=dumb) turn it off. */
-export function useColor(stream: { isTTY?: boolean }): boolean {
+function useColor(stream: { isTTY?: boolean }): boolean {
   const forced = env.forceColor()
   if (forced !== undefined) return forced
   if (env.noColor()) return false

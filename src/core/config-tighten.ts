@@ -16,7 +16,7 @@ const LEVEL_RANK: Record<string, number> = { off: 0, allow: 1, ask: 2, deny: 3 }
 /** `off` stores nothing and `review` holds every item for the person, so they are the strictest. */
 const CONSENT_RANK: Record<string, number> = { agent: 0, grant: 1, review: 2, off: 3 }
 
-export interface ProjectLayer {
+interface ProjectLayer {
   /** The layer to merge: loosening fields dropped (unless trusted), arrays unioned with the base. */
   data: Json
   /** Every loosening field of the file, as `field: value (why)`, whether it was applied or not. */

@@ -22,7 +22,7 @@ export const DEFAULTS: Config = {
 }
 
 type Json = Record<string, unknown>
-export interface Layer {
+interface Layer {
   source: string
   data: Json
   /** The file's text, so trust is checked against the exact bytes that were parsed. */
@@ -38,7 +38,7 @@ export interface ConfigProblem {
   hint?: string
 }
 
-export interface SafeConfig {
+interface SafeConfig {
   config: Config
   problems: ConfigProblem[]
 }
@@ -90,7 +90,7 @@ function merge(into: Json, from: Json): void {
   }
 }
 
-export interface LoadOptions {
+interface LoadOptions {
   projectRoot?: string
   flags?: Json
 }
@@ -193,7 +193,7 @@ export async function loadConfig(opts: LoadOptions = {}): Promise<Config> {
   throw new EgcError("E_CONFIG", bad.message, { details, ...(bad.hint ? { hint: bad.hint } : {}) })
 }
 
-export interface ProjectConfigView {
+interface ProjectConfigView {
   file: string
   /** The exact text read, so `egc trust` records the hash of what it showed. */
   text: string

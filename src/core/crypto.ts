@@ -83,7 +83,7 @@ export function randomKey(): Uint8Array {
 }
 
 /** PBKDF2-SHA256 rounds for a passphrase-wrapped key (OWASP 2023: at least 600,000). */
-export const PASSPHRASE_ITERATIONS = 600_000
+const PASSPHRASE_ITERATIONS = 600_000
 
 export interface PassphraseBox {
   kdf: "PBKDF2-SHA256"

@@ -147,7 +147,7 @@ export function bindKey(db: Database, keyId: string): void {
 }
 
 /** The key id a database is bound to, if any (read only: no table is created). */
-export function boundKeyId(db: Database): string | undefined {
+function boundKeyId(db: Database): string | undefined {
   try {
     const row = db.query("SELECT value FROM egc_meta WHERE key = 'key_id'").get() as { value: string } | null
     return row?.value

@@ -35,7 +35,6 @@ export class EgcError extends Error {
   }
 }
 
-export const isEgcError = (e: unknown): e is EgcError => e instanceof EgcError
 
 export function errorMessage(e: unknown): string {
   if (e instanceof Error) return e.message

@@ -145,7 +145,7 @@ function readHead(gitDir: string): GitRepo["head"] {
 }
 
 /** The url of a remote from git's config file (the last `url` of its section wins, as in git). */
-export function remoteUrl(config: string, name: string): string | undefined {
+function remoteUrl(config: string, name: string): string | undefined {
   let inSection = false
   let url: string | undefined
   for (const raw of config.split(/\r?\n/)) {
@@ -182,7 +182,7 @@ function defaultBranch(commonDir: string): string | undefined {
 }
 
 /** Hosts that treat owner and repository names case-insensitively: their paths are folded to lower case. */
-export const CASE_INSENSITIVE_HOSTS: ReadonlySet<string> = new Set(["github.com", "gitlab.com", "bitbucket.org"])
+const CASE_INSENSITIVE_HOSTS: ReadonlySet<string> = new Set(["github.com", "gitlab.com", "bitbucket.org"])
 
 /**
  * Normalise a remote url so that the ssh, scp-like and https forms of one repository agree:

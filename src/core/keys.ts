@@ -1,5 +1,5 @@
 import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs"
-import { constantTimeEqual, deriveKey, keyedHash, randomKey, sha256Hex } from "./crypto"
+import { deriveKey, keyedHash, randomKey } from "./crypto"
 import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
 import { ensurePrivateDir, paths } from "./paths"
@@ -104,7 +104,7 @@ function writeTemp(path: string, text: string): string {
   return temp
 }
 
-export interface ImportResult {
+interface ImportResult {
   keyId: string
   /** `unchanged`: the same key was already in place. */
   outcome: "restored" | "unchanged" | "replaced"
@@ -161,7 +161,7 @@ export function importMasterText(text: string, source: string, opts: { force?: b
   return { keyId, outcome: movedAside ? "replaced" : "restored", ...(movedAside ? { movedAside } : {}) }
 }
 
-export function readMaster(path: string): Uint8Array {
+function readMaster(path: string): Uint8Array {
   let st
   try {
     st = statSync(path)
@@ -201,8 +201,3 @@ export function exportMasterText(): string {
   return text
 }
 
-/** Compare the stored key id of a database with the loaded key. */
-export function keyMatches(stored: string, keys: Keys): boolean {
-  const enc = new TextEncoder()
-  return constantTimeEqual(enc.encode(sha256Hex(stored)), enc.encode(sha256Hex(keys.keyId)))
-}

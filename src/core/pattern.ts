@@ -17,7 +17,7 @@ export function compilePattern(entry: string): PolicyPattern | { error: string }
   }
 }
 
-export const normalizeSpaces = (text: string): string => text.trim().replace(/\s+/g, " ")
+const normalizeSpaces = (text: string): string => text.trim().replace(/\s+/g, " ")
 
 export function patternMatches(p: PolicyPattern, command: string): boolean {
   return "exact" in p ? p.exact === normalizeSpaces(command) : p.regex.test(command)

@@ -71,7 +71,7 @@ export function resolveProject(cwd: string): Project {
 }
 
 /** The normalised origin a project's id is derived from (team sync binds envelopes to it). */
-export function remoteKey(url: string, commonDir: string): string {
+function remoteKey(url: string, commonDir: string): string {
   const normal = normalizeRemote(url)
   if (normal.startsWith("path:")) {
     const p = normal.slice(5)

@@ -11,7 +11,7 @@ import { egcHome, ensureEgcHome } from "./paths"
  * store maps a file's real path to the SHA-256 of the bytes the person saw, so any change to the
  * file drops the trust. The store lives in $EGC_HOME (0600), out of the agent's reach.
  */
-export interface TrustEntry {
+interface TrustEntry {
   sha256: string
   trustedAt: string
 }

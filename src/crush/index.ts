@@ -7,3 +7,7 @@ export { familyOf, FAMILIES, type Family } from "./family"
 export { crush, SMALL_BYTES, type CrushOptions, type CrushResult } from "./pipeline"
 export { savings, type Savings, type SavingsRow } from "./ledger"
 export { parseSince } from "./since"
+
+/** The command-line surface (`egc crush …`, `egc gain`) and doctor's checks, loaded on demand. */
+export const surface = () => import("./surface")
+export const doctorChecks = () => import("./doctor").then((m) => m.crushChecks)

@@ -54,3 +54,7 @@ function logFailure(v: Verdict, e: unknown): void {
 export function listEvents(opts: { limit?: number; projectId?: string } = {}): GuardEvent[] {
   return store().listEvents(opts)
 }
+
+/** The command-line surface (`egc guard …`) and doctor's checks, loaded on demand. */
+export const surface = () => import("./surface")
+export const doctorChecks = () => import("./doctor").then((m) => m.guardChecks)

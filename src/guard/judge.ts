@@ -6,10 +6,10 @@ import { BudgetExceeded, parseShell } from "./shell/parse"
 import { ALLOW, rank, stricter, type GuardContext, type Verdict } from "./types"
 import { Walker } from "./walk"
 
-export const MAX_COMMAND_CHARS = 256 * 1024
+const MAX_COMMAND_CHARS = 256 * 1024
 const FORK_BOMB = /(^|[\s;&|])([\w:]+)\s*\(\s*\)\s*\{\s*\2\s*\|\s*\2\s*&\s*;?\s*\}/
 
-export interface Judgement {
+interface Judgement {
   verdict: Verdict
   /** Each command as judged, innermost last (only when asked for). */
   trace?: string[]

@@ -1,7 +1,7 @@
 import { dirname, resolve } from "node:path"
 import type { Arg, Scene, WalkState } from "./invocation"
 
-export type PathClass = "root" | "system" | "home" | "home-sub" | "temp" | "project-root" | "project-git" | "in-project" | "outside"
+type PathClass = "root" | "system" | "home" | "home-sub" | "temp" | "project-root" | "project-git" | "in-project" | "outside"
 
 const SYSTEM = /^\/(etc|usr|bin|sbin|boot|lib|lib32|lib64|libx32|opt|srv|var|root|sys|proc|dev|home|Users|System|Library|Applications|private|snap|nix|mnt|media|Volumes|run|cdrom|lost\+found)(\/|$)/
 const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|dev\/shm)(\/|$)/

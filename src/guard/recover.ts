@@ -11,7 +11,7 @@ import { inside } from "./paths"
  * gitignore). It has a short time limit; past it, or outside a readable repository, the answer is
  * unknown and the caller asks.
  */
-export type Risk = { known: true; files: string[] } | { known: false; why: string }
+type Risk = { known: true; files: string[] } | { known: false; why: string }
 
 /**
  * delete: what rm/truncate loses (work-tree changes and untracked files; staged content survives in
@@ -20,7 +20,7 @@ export type Risk = { known: true; files: string[] } | { known: false; why: strin
  */
 export type Loss = "delete" | "worktree" | "all" | "untracked"
 
-export const STATUS_TIMEOUT_MS = 400
+const STATUS_TIMEOUT_MS = 400
 const MAX_NAMED = 5
 
 /** Build output and caches: deleting them loses nothing a build or an install cannot bring back. */

@@ -13,7 +13,7 @@ import { ALLOW, rank, type Verdict } from "./types"
 
 const MAX_SCRIPT_DEPTH = 8
 /** Commands judged per decision before the guard stops and asks: bounds the work on huge scripts. */
-export const MAX_INVOCATIONS = 600
+const MAX_INVOCATIONS = 600
 const NETWORK_FETCHERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c", "lynx", "links", "ftp", "tftp", "scp", "ssh"])
 const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
 const DECLARERS = new Set(["export", "declare", "local", "readonly", "typeset"])

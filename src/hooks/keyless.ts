@@ -12,7 +12,6 @@ import type { HookAnswer, HookEvent, HookInput } from "./types"
  * database does not open), yet the host must keep working. The pre-tool hook still guards, with no
  * record, no claims and no rewrite; the session is told why its memory is silent.
  */
-export const isKeyProblem = (e: unknown): e is EgcError => e instanceof EgcError && e.code.startsWith("E_KEY_")
 
 export async function keylessAnswer(event: HookEvent, input: HookInput | undefined, error: EgcError, log: Logger): Promise<HookAnswer> {
   log.error("master key problem: egc writes nothing until it is fixed", { event, code: error.code, error: error.message, hint: error.hint ?? "" })

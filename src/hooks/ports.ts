@@ -39,7 +39,7 @@ export interface MeshPort {
   unreadFor?(project: Project, sessionId: string): string | undefined | Promise<string | undefined>
 }
 
-export type ActorSource = "hook:remember" | "hook:miner" | "hook:observer"
+type ActorSource = "hook:remember" | "hook:miner" | "hook:observer"
 export interface Actor {
   source: ActorSource
   sessionId: string
@@ -47,7 +47,7 @@ export interface Actor {
 }
 
 export type MinedKind = "decision" | "avoid" | "preference" | "next" | "lesson"
-export interface WriteRequest {
+interface WriteRequest {
   kind: MinedKind | "note"
   title: string
   body: string

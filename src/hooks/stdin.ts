@@ -25,7 +25,7 @@ export async function readBounded(stream: ReadableStream<Uint8Array> | AsyncIter
   return { text: Buffer.concat(chunks, size).toString("utf8"), truncated }
 }
 
-export type Parsed = { kind: "ok"; value: Record<string, unknown> } | { kind: "empty" } | { kind: "malformed"; reason: string }
+type Parsed = { kind: "ok"; value: Record<string, unknown> } | { kind: "empty" } | { kind: "malformed"; reason: string }
 
 export function parsePayload(text: string): Parsed {
   if (text.trim() === "") return { kind: "empty" }

@@ -1,6 +1,6 @@
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
 import type { Keys } from "../core/keys"
-import { foldText, normalEntity } from "./_text"
+import { foldText, normalEntity } from "../core/screen"
 
 /**
  * Sealing of stored content, bound to (table, row id, project): a record altered, moved to another

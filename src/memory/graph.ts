@@ -1,6 +1,6 @@
 import type { Store } from "./_store"
 import { edgesTouching } from "./read/meta"
-import { normalEntity } from "./_text"
+import { normalEntity } from "../core/screen"
 import type { ItemView, RecallItem } from "./types"
 
 /**

@@ -218,3 +218,5 @@ export const moveBranchScope = (memory: Memory, project: Project, q: { from: str
 export const archiveBranchScope = (memory: Memory, project: Project, scope: string, actor: Actor) => archiveScope(memory.store, project, scope, actor)
 export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) => undoMoves(memory.store, project, from, actor)
 
+/** doctor's checks, loaded on demand. */
+export const doctorChecks = () => import("./doctor").then((m) => m.memoryChecks)

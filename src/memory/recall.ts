@@ -1,6 +1,6 @@
 import { now } from "../core/clock"
 import { entityKey } from "./_seal"
-import { estimateTokens, foldText } from "./_text"
+import { estimateTokens, foldText } from "../core/screen"
 import type { Store } from "./_store"
 import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"

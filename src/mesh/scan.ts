@@ -1,4 +1,4 @@
-import { cleanText, readsAsInstruction, redactSecrets, scanInjection } from "../memory/screen"
+import { cleanText, readsAsInstruction, redactSecrets, scanInjection } from "../core/screen"
 
 /**
  * Text from another session is data. It goes through the memory faculty's own hygiene: control

@@ -7,7 +7,7 @@ import { EgcError } from "../core/errors"
  * base64(alg(2) ‖ key id(8) ‖ sig(64)), a trusted comment, and a global signature over sig ‖ comment.
  * "ED" signs the BLAKE2b-512 of the file (what minisign makes by default), "Ed" the file itself.
  */
-export interface PublicKey {
+interface PublicKey {
   keyId: Uint8Array
   key: Uint8Array
 }

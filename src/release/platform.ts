@@ -13,7 +13,7 @@ export const RELEASE_TARGETS = [
   "windows-x64",
   "windows-arm64",
 ] as const
-export type ReleaseTarget = (typeof RELEASE_TARGETS)[number]
+type ReleaseTarget = (typeof RELEASE_TARGETS)[number]
 
 /** glibc first: a glibc system may carry musl's loader too (Debian's musl package). */
 function isMusl(): boolean {

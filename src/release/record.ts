@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { sha256Hex } from "../core/crypto"
-import { loadRecord, saveRecord } from "../install/record"
+import { loadRecord, saveRecord } from "../install"
 
 /**
  * Keep `egc install`'s record true after the binary changed under it: the version it names, and the

@@ -5,7 +5,7 @@ import { isVersion } from "./platform"
 declare const EGC_RELEASE_REPO: string | undefined
 
 /** owner/name of the GitHub repository releases come from (baked by the release build). */
-export const releaseRepo = (): string =>
+const releaseRepo = (): string =>
   typeof EGC_RELEASE_REPO === "string" && EGC_RELEASE_REPO ? EGC_RELEASE_REPO : "OWNER/egc"
 
 /**

@@ -8,7 +8,7 @@ import { download, latestVersion, releaseUrls } from "./source"
 import { releasePublicKey, verifyDownload } from "./verify"
 import { noteUpgrade } from "./record"
 
-export interface CheckResult {
+interface CheckResult {
   current: string
   latest: string
   newer: boolean
@@ -19,7 +19,7 @@ export async function checkForUpdate(timeoutMs?: number): Promise<CheckResult> {
   return { current: VERSION, latest, newer: compareVersions(latest, VERSION) > 0 }
 }
 
-export interface UpgradeResult {
+interface UpgradeResult {
   from: string
   to: string
   bin: string

@@ -64,6 +64,7 @@ describe("egc config", () => {
       "mcp",
       "memory",
       "mesh",
+      "release",
     ])
     expect(committed.properties.memory.properties.rememberPrompt.enum).toEqual(["active", "pending"])
   })
@@ -76,6 +77,12 @@ describe("egc guard rules", () => {
       files: { ".egc/config.json": JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", db: "deny" } } }) },
     })
     using plain = tmpdir({ git: { origin: "https://example.com/cli/rules-plain.git" } })
+    // ask is looser than the built-in deny: a project file applies it only once the person trusts it
+    const untrusted = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout).rules as Array<
+      Record<string, string>
+    >
+    expect(untrusted.find((r) => r.id === "git.reset-hard")).toMatchObject({ level: "deny", source: "built-in" })
+    expect((await runSource(["trust", "--cwd", dir.path])).code).toBe(0)
     const rows = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout).rules as Array<
       Record<string, string>
     >

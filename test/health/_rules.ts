@@ -5,7 +5,7 @@ import { type Edge, facultyOf } from "./_graph"
 const LAYER: Record<string, number> = {
   core: 0,
   memory: 1, mesh: 1, guard: 1, crush: 1, insight: 1,
-  hooks: 2, mcp: 2, install: 2, ui: 2, sync: 2,
+  hooks: 2, mcp: 2, install: 2, ui: 2, release: 2, sync: 2,
   cli: 3,
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import { resolveProject } from "../../src/core/project"
-import { listTold, TOLD_LIMITS } from "../../src/hooks"
+import { listTold, TOLD_LIMITS } from "../../src/hooks/told"
 import { recordTold } from "../../src/hooks/told"
 import { runHook } from "../../src/hooks/run"
 import { openMemory } from "../../src/memory"

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
-import { instructionKind, scanInjection } from "../../src/memory/_scan"
-import { screenForm } from "../../src/memory/_skeleton"
+import { instructionKind, scanInjection } from "../../src/core/screen"
+import { screenForm } from "../../src/core/screen"
 import { FLAG_NOTE } from "../../src/memory/state/render"
 import { agent, bench } from "./_setup"
 

@@ -4,7 +4,7 @@ import { DEFAULTS, envLayer, projectConfigPath } from "../../core/config"
 import { paths } from "../../core/paths"
 
 /** One config file or layer as `egc config` sees it. */
-export interface ConfigFile {
+interface ConfigFile {
   source: string
   path: string | undefined
   exists: boolean

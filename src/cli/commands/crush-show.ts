@@ -20,13 +20,11 @@ export default defineCommand({
     } catch (e) {
       throw new EgcError("E_USAGE", `--grep: not a regular expression: ${(e as Error).message}`)
     }
-    const { readRun } = await import("../../crush/store")
+    const { readRun, selectLines, stripAnsi } = await (await import("../../crush")).surface()
     const { bytes, meta } = readRun(args.id)
-    const { stripAnsi } = await import("../../crush/text")
     if (args.raw) process.stdout.write(bytes)
     else if (!range && !pattern) process.stdout.write(stripAnsi(new TextDecoder().decode(bytes)))
     else {
-      const { selectLines } = await import("../../crush/show")
       process.stdout.write(selectLines(stripAnsi(new TextDecoder().decode(bytes)), { ...(range ? { from: Number(range[1]), to: Number(range[2]) } : {}), ...(pattern ? { pattern } : {}) }))
     }
     if (meta.truncated) process.stderr.write(`egc crush: only the first ${meta.bytes} bytes of this run were stored\n`)

@@ -32,7 +32,7 @@ export default passthrough(
         process.exitCode = EXIT.USAGE
         return
       }
-      const { runFromCli } = await import("../../crush/cli")
+      const { runFromCli } = await (await import("../../crush")).surface()
       process.exitCode = await runFromCli(argv, process.cwd())
     },
   }),

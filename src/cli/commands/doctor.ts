@@ -7,15 +7,15 @@ import { printData } from "../ui"
 /** Each faculty adds its provider here as it lands. */
 const providers: Array<[string, () => Promise<CheckProvider>]> = [
   ["core", async () => coreChecks],
-  ["mesh", async () => (await import("../../mesh/doctor")).meshChecks],
-  ["guard", async () => (await import("../../guard/doctor")).guardChecks],
-  ["crusher", async () => (await import("../../crush/doctor")).crushChecks],
-  ["install (runs the binary, serve and every hook)", async () => (await import("../../install/doctor")).installChecks],
-  ["hooks", async () => (await import("../../hooks/doctor")).hookChecks],
-  ["memory", async () => (await import("../../memory/doctor")).memoryChecks],
-  ["mcp", async () => (await import("../../mcp/doctor")).mcpChecks],
+  ["mesh", async () => (await import("../../mesh")).doctorChecks()],
+  ["guard", async () => (await import("../../guard")).doctorChecks()],
+  ["crusher", async () => (await import("../../crush")).doctorChecks()],
+  ["install (runs the binary, serve and every hook)", async () => (await import("../../install")).doctorChecks()],
+  ["hooks", async () => (await import("../../hooks")).doctorChecks()],
+  ["memory", async () => (await import("../../memory")).doctorChecks()],
+  ["mcp", async () => (await import("../../mcp")).doctorChecks()],
   ["sync", async () => (await import("../../sync")).syncChecks],
-  ["release", async () => (await import("../../release/doctor")).releaseChecks],
+  ["release", async () => (await import("../../release")).doctorChecks()],
 ]
 
 /** Progress on one stderr line, only when a person watches it (a terminal); nothing in pipes or logs. */

@@ -10,9 +10,7 @@ export default defineCommand({
     since: { type: "string", description: "only runs since a duration ago (24h, 7d) or a date (2026-01-31)" },
   },
   async run({ args }) {
-    const { parseSince } = await import("../../crush/since")
-    const { savings } = await import("../../crush/ledger")
-    const { renderSavings } = await import("../../crush/gain-text")
+    const { parseSince, renderSavings, savings } = await (await import("../../crush")).surface()
     const report = savings(args.since ? { since: parseSince(args.since) } : {})
     if (args.json) return printData(report)
     const { resolveProject } = await import("../../core/project")

@@ -2,7 +2,7 @@ import { loadConfig } from "../../core/config"
 import { resolveProject } from "../../core/project"
 import { levelFor, RULE_CATALOG } from "../../guard"
 
-export interface RuleRow {
+interface RuleRow {
   id: string
   pack: string
   /** The built-in level ("varies": the rule states its level per case). */
@@ -13,7 +13,7 @@ export interface RuleRow {
 }
 
 /** `egc guard rules`: every rule id, its pack, and the level it has in this project now. */
-export async function ruleRows(cwd: string): Promise<{ enabled: boolean; rules: RuleRow[] }> {
+async function ruleRows(cwd: string): Promise<{ enabled: boolean; rules: RuleRow[] }> {
   let root: string | undefined
   try {
     root = resolveProject(cwd).root

@@ -110,12 +110,12 @@ export default passthrough(
       if (wrong) return usage(`${named} does not take ${wrong} (it takes ${takes.join(", ")})`)
       if (action === "run") {
         if (flags.passthrough === undefined || words.length) return usage("run takes the command after --")
-        const { runGuarded } = await import("../../guard/surface/run")
+        const { runGuarded } = await (await import("../../guard")).surface()
         return runGuarded(flags.passthrough, flags)
       }
       if (action === "log") {
         if (words.length || flags.passthrough !== undefined) return usage("log takes no command")
-        const { showLog } = await import("../../guard/surface/log")
+        const { showLog } = await (await import("../../guard")).surface()
         return showLog(flags)
       }
       if (action === "rules") {
@@ -126,17 +126,17 @@ export default passthrough(
       if (action === "check" && flags.batch) {
         const given = words.length || flags.passthrough !== undefined
         if (given) return usage("check --batch reads commands on stdin, not here")
-        const { checkBatch } = await import("../../guard/surface/check")
+        const { checkBatch } = await (await import("../../guard")).surface()
         return checkBatch(flags)
       }
       const command = commandOf(flags, words)
       if (command === undefined) return usage(`${action} takes one command: quote it as one word, or put it after --`)
       if (!command.trim()) return usage(`${action} needs a command`)
       if (action === "check") {
-        const { check } = await import("../../guard/surface/check")
+        const { check } = await (await import("../../guard")).surface()
         return check(command, flags)
       }
-      const { explain } = await import("../../guard/surface/explain")
+      const { explain } = await (await import("../../guard")).surface()
       return explain(command, flags)
     },
   }),

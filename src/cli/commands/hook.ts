@@ -1,9 +1,7 @@
 import { defineCommand } from "citty"
 import { fstatSync } from "node:fs"
 import { logToFile } from "../../core/log"
-import { runHook } from "../../hooks/run"
-import { readBounded } from "../../hooks/stdin"
-import { HOOK_EVENTS, HOOK_TOOLS, isHookEvent, isHookTool } from "../../hooks/types"
+import { HOOK_EVENTS, HOOK_TOOLS, isHookEvent, isHookTool, readBounded, runHook } from "../../hooks"
 import { EXIT } from "../exit"
 
 /**

@@ -33,5 +33,3 @@ export const commands: Record<string, Loader> = {
   completions: () => load(import("./completions")),
 }
 
-/** Commands whose stdout is a protocol and whose exit codes are their own. */
-export const MACHINE_COMMANDS = new Set(["serve", "hook", "guard", "crush"])

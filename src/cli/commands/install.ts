@@ -10,7 +10,7 @@ import { cwdArgs, jsonArgs } from "../_args"
 import { EXIT } from "../exit"
 import { printData, ui } from "../ui"
 
-export const scopeArgs = {
+const scopeArgs = {
   scope: { type: "string", description: "user (your home) or project (this repository)", default: "user", valueHint: "user|project" },
   target: { type: "string", description: "only these tools, comma-separated (see --list)", valueHint: "ids" },
 } as const
@@ -99,7 +99,7 @@ async function present(plan: Plan, opts: { json: boolean; dryRun: boolean; yes: 
 }
 
 /** `egc` when PATH finds it (and says if that is another binary); else this path, with a warning. */
-export async function projectBin(bin: string): Promise<string> {
+async function projectBin(bin: string): Promise<string> {
   const found = Bun.which("egc", { PATH: env.path() })
   const out = await ui()
   if (!found) {

@@ -3,7 +3,7 @@ import { userInfo } from "node:os"
 import { EgcError } from "../../core/errors"
 import { resolveProject } from "../../core/project"
 import { forceRelease, listClaims, livePeers, send } from "../../mesh"
-import { asData } from "../../mesh/scan"
+import { asData } from "../../mesh"
 import { cwdArgs, jsonArgs } from "../_args"
 import { printData, ui } from "../ui"
 

@@ -4,7 +4,7 @@ import { EgcError } from "../../core/errors"
 import { createLogger, logToFile } from "../../core/log"
 import { cwdArgs } from "../_args"
 
-export const SERVE_BANNER =
+const SERVE_BANNER =
   "egc serve: the egc MCP server, speaking JSON-RPC on stdin/stdout for a coding tool (which starts it itself); " +
   "register it with `egc install`, stop this one with Ctrl-C"
 
@@ -20,22 +20,16 @@ export default defineCommand({
     // a person who typed `egc serve` sees a silent process waiting for JSON-RPC; say what it is (stderr: stdout is the protocol)
     if (process.stdin.isTTY) process.stderr.write(`${SERVE_BANNER}\n`)
     const cwd = args.cwd ?? process.cwd()
-    const [{ serveStdio }, { allTools }, mesh, health, profile, checks] = await Promise.all([
-      import("../../mcp/stdio"),
-      import("../../mcp/tools"),
-      import("../../mcp/tools/mesh/session"),
-      import("../../mcp/health"),
-      import("../../mcp/profile"),
-      import("../../mcp/doctor"),
-    ])
-    const tools = args.tools === undefined ? undefined : profile.parseToolsSetting(args.tools)
-    const flagProblem = tools === undefined ? undefined : profile.profileProblem(allTools, tools)
+    const mcp = await (await import("../../mcp")).surface()
+    const { serveStdio, allTools } = mcp
+    const tools = args.tools === undefined ? undefined : mcp.parseToolsSetting(args.tools)
+    const flagProblem = tools === undefined ? undefined : mcp.profileProblem(allTools, tools)
     if (flagProblem) {
-      const hint = profile.validProfiles(allTools)
+      const hint = mcp.validProfiles(allTools)
       throw new EgcError("E_USAGE", `--tools ${JSON.stringify(args.tools)}: ${flagProblem}`, { hint })
     }
     // A profile that serves nothing is refused before the agent connects, not discovered by its absence.
-    const envProblem = tools === undefined ? checks.envProfileError(allTools) : undefined
+    const envProblem = tools === undefined ? mcp.envProfileError(allTools) : undefined
     if (envProblem) throw envProblem
     const flags = tools ? { mcp: { tools } } : undefined
     // A broken config file must not disconnect the agent: its layer is set aside and server_health says why.
@@ -44,10 +38,10 @@ export default defineCommand({
       const detail = problems.map(describeProblem).join("; ")
       const status = problems.some((p) => p.kind === "invalid") ? "fail" : "warn"
       createLogger("serve").error("configuration problems; serving with the safe configuration", { error: detail })
-      health.registerHealthProbe("config", () => ({ status, detail }))
+      mcp.registerHealthProbe("config", () => ({ status, detail }))
     }
-    const configProblem = checks.configProfileError(allTools, config)
+    const configProblem = mcp.configProfileError(allTools, config)
     if (configProblem) throw configProblem
-    await serveStdio({ cwd, config, tools: allTools, onCall: mesh.onToolCall, onClose: mesh.onServerClose })
+    await serveStdio({ cwd, config, tools: allTools, onCall: mcp.onToolCall, onClose: mcp.onServerClose })
   },
 })

@@ -60,7 +60,7 @@ async function sessions(project: Project) {
 }
 
 async function hooks(project: Project) {
-  const { lastTold } = await import("../../hooks")
+  const { lastTold } = await (await import("../../hooks")).toldRecord()
   const last = lastTold(project.id)
   return last ? { at: new Date(last.at).toISOString(), event: last.event, tool: last.tool } : null
 }
@@ -81,7 +81,7 @@ async function crush(project: Project) {
   return { runs: t.runs, bytesIn: t.bytesIn, bytesOut: t.bytesOut, tokensSaved: t.tokensSaved }
 }
 
-export async function gatherStatus(cwd: string) {
+async function gatherStatus(cwd: string) {
   const project = resolveProject(cwd)
   return {
     project: {
@@ -105,7 +105,7 @@ export type Status = Awaited<ReturnType<typeof gatherStatus>>
 const failed = (s: unknown): s is { error: string } =>
   typeof s === "object" && s !== null && "error" in s && !Array.isArray(s)
 
-export function renderStatus(s: Status): string {
+function renderStatus(s: Status): string {
   const out: string[] = []
   const row = (label: string, text: string) => out.push(`${label.padEnd(10)} ${text}`)
   const p = s.project

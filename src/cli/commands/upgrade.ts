@@ -16,7 +16,7 @@ export default defineCommand({
     rollback: { type: "boolean", description: "swap back to the binary the last upgrade replaced" },
   },
   async run({ args }) {
-    const release = await import("../../release/upgrade")
+    const release = await (await import("../../release")).upgrader()
     if (args.rollback && (args.check || args.version))
       throw new EgcError("E_USAGE", "--rollback takes neither --check nor --version")
     if (args.check) {

@@ -22,7 +22,7 @@ const PLACEHOLDER =
 const CODE = /^[A-Za-z_$][\w$]*(?:\.[A-Za-z_$][\w$]*)*(?:\(.*\)?|\[.*)?$/
 const upperShare = (s: string) => s.replace(/[^A-Z]/g, "").length / s.length
 
-export function entropy(s: string): number {
+function entropy(s: string): number {
   const counts = new Map<string, number>()
   for (const c of s) counts.set(c, (counts.get(c) ?? 0) + 1)
   let h = 0

@@ -6,7 +6,7 @@
  * none of them never runs the pattern. Bounds are a little looser than upstream on purpose:
  * a redactor should rather mask a truncated token than keep it.
  */
-export interface TokenRule {
+interface TokenRule {
   kind: string
   keys: string[]
   source: string

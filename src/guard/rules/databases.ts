@@ -6,7 +6,7 @@ import type { Rule } from "./index"
 const BACKUP = "take a dump first (pg_dump / mysqldump / .backup) and run it yourself"
 
 /** Destructive SQL: DROP, TRUNCATE, DELETE or UPDATE without WHERE. */
-export function judgeSql(sql: string, client: string): Verdict {
+function judgeSql(sql: string, client: string): Verdict {
   let verdict: Verdict = ALLOW
   for (const statement of sql.replace(/--[^\n]*|\/\*[\s\S]*?\*\//g, " ").split(";")) {
     const s = statement.trim().replace(/\s+/g, " ")

@@ -132,7 +132,7 @@ const exists = (abs: string): boolean => {
  * tracked files (git checkout brings them back) and ignored files pass; uncommitted changes and
  * untracked files deny, naming them; a state that cannot be read in time asks.
  */
-export function recoverable(abs: string, what: string, scene: Scene): Verdict {
+function recoverable(abs: string, what: string, scene: Scene): Verdict {
   if (isRebuildable(abs, scene.projectRoot)) return ALLOW
   // a path that is not there loses nothing, when the project around it can be seen
   const seen = scene.projectRoot !== undefined && exists(scene.projectRoot)

@@ -72,7 +72,7 @@ const GETATTR_COMPUTED = /\b(getattr|__getattribute__|send|public_send|Reflect\.
 const IMPORT_COMPUTED = /__import__\s*\(\s*(?!["'][\w.]+["']\s*\))|\bimportlib\.import_module\s*\(\s*(?!["'][\w.]+["']\s*\))|\brequire\s*\(\s*(?!["'`])/
 
 /** Why the code computes what it runs, or undefined when everything it runs is written out. */
-export function computedCode(code: string): string | undefined {
+function computedCode(code: string): string | undefined {
   const m = EVAL_COMPUTED.exec(code) ?? SPAWN_COMPUTED.exec(code) ?? GETATTR_COMPUTED.exec(code) ?? IMPORT_COMPUTED.exec(code)
   return m ? `${m[0].trim()}…` : undefined
 }

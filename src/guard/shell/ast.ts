@@ -36,7 +36,7 @@ export interface SimpleCommand {
   redirects: Redirect[]
 }
 
-export interface CompoundCommand {
+interface CompoundCommand {
   type: "subshell" | "group"
   body: Script
   redirects: Redirect[]

@@ -6,7 +6,7 @@ import { baseInput, bool, empty, json, obj, resultOf, str, toolCall } from "./_f
  * on stdin, `hookSpecificOutput` on stdout. A rewrite is `updatedInput` alone, without
  * `permissionDecision: "allow"`, so the host's own deny and ask rules still apply to it.
  */
-export const CLAUDE_EVENT_NAMES: Record<HookEvent, string> = {
+const CLAUDE_EVENT_NAMES: Record<HookEvent, string> = {
   "session-start": "SessionStart",
   "prompt-submit": "UserPromptSubmit",
   "pre-tool": "PreToolUse",
@@ -19,7 +19,7 @@ export const CLAUDE_EVENT_NAMES: Record<HookEvent, string> = {
 /** Events whose hookSpecificOutput may carry additionalContext. */
 const CONTEXT_EVENTS: ReadonlySet<HookEvent> = new Set(["session-start", "prompt-submit", "post-tool"])
 
-export interface ClaudeShapeOptions {
+interface ClaudeShapeOptions {
   tool: HookTool
   kinds: Record<string, CallKind>
   canRewrite: boolean

@@ -10,7 +10,7 @@ export function firstRoot(v: unknown): string | undefined {
   return Array.isArray(v) ? str(v[0]) : undefined
 }
 
-export function cwdOf(p: Record<string, unknown>): string {
+function cwdOf(p: Record<string, unknown>): string {
   return str(p.cwd) ?? str(p.working_dir) ?? firstRoot(p.workspace_roots) ?? firstRoot(p.workspaceRoots) ?? process.cwd()
 }
 

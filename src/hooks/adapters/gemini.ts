@@ -7,7 +7,7 @@ import { baseInput, empty, json, obj, resultOf, str, toolCall } from "./_fields"
  * rewritten tool input travel in `hookSpecificOutput` (`additionalContext`, `tool_input`, merged
  * into the call's arguments). Stdout must be JSON only, so the neutral answer is `{}`.
  */
-export const GEMINI_EVENT_NAMES: Record<HookEvent, string> = {
+const GEMINI_EVENT_NAMES: Record<HookEvent, string> = {
   "session-start": "SessionStart",
   "prompt-submit": "BeforeAgent",
   "pre-tool": "BeforeTool",

@@ -1,4 +1,4 @@
-import { skeleton, skeletonWithMap } from "../../memory/screen"
+import { skeleton, skeletonWithMap } from "../../core/screen"
 
 /**
  * Stored memory is data: every block injected into a model's context is framed as quoted material

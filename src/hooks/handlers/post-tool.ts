@@ -8,7 +8,7 @@ const CRUSH_PREFIX = /(?:'[^']*[\\/]egc(?:\.exe)?'|"[^"]*[\\/]egc(?:\.exe)?"|\S*
 export const unwrapCrush = (command: string): string => command.replace(CRUSH_PREFIX, "")
 
 /** After this many failures with one signature, the failure becomes a pending lesson candidate. */
-export const LESSON_AFTER_FAILURES = 3
+const LESSON_AFTER_FAILURES = 3
 
 /** Post-tool: record the observation; a repeated failure proposes a lesson (pending review). */
 export async function postTool(input: HookInput, ctx: HookContext): Promise<HookAnswer> {

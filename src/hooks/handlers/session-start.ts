@@ -4,7 +4,7 @@ import type { HookAnswer, HookInput } from "../types"
 import { CONTEXT_CAP_CHARS, FRAME_OVERHEAD_CHARS, frame, section } from "./_context"
 
 /** Titles awaiting review shown at session start; the rest are counted. */
-export const PENDING_SHOWN = 10
+const PENDING_SHOWN = 10
 /** Peers and unread messages each get at most this many characters, so the state keeps its room. */
 const SIDE_CAP_CHARS = 1200
 

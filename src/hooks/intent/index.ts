@@ -13,7 +13,7 @@ export interface Intent {
   text: string
 }
 
-export const LANGUAGES: readonly LanguageRules[] = [...RULES_EN_PT_ES, ...RULES_FR_DE_IT_TR, ...RULES_JA_ZH_KO_RU_HI_AR]
+const LANGUAGES: readonly LanguageRules[] = [...RULES_EN_PT_ES, ...RULES_FR_DE_IT_TR, ...RULES_JA_ZH_KO_RU_HI_AR]
 
 /**
  * Recognises remember / forget / resume / history / save by rule, without a model. Order matters:

@@ -9,7 +9,7 @@ import { readTranscript } from "./transcript"
 export { mine, type Mined } from "./rules"
 export { readTranscript, type Turn } from "./transcript"
 
-export interface MineResult {
+interface MineResult {
   proposed: number
   skipped: number
 }

@@ -4,14 +4,14 @@ import { closeSync, fstatSync, openSync, readSync } from "node:fs"
  * Reads the new part of a coding tool's transcript: JSONL (Claude Code, Codex, Qwen) or one JSON
  * document with a `messages` array (Gemini CLI). At most MAX_READ bytes per call.
  */
-export const MAX_READ = 4 * 1024 * 1024
+const MAX_READ = 4 * 1024 * 1024
 
 export interface Turn {
   role: "user" | "assistant"
   text: string
 }
 
-export interface Chunk {
+interface Chunk {
   turns: Turn[]
   /** Byte offset to resume from next time. */
   end: number

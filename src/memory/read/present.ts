@@ -1,6 +1,6 @@
 import { errorMessage } from "../../core/errors"
 import { openContent, openName } from "../_seal"
-import { readsAsInstruction } from "../_scan"
+import { readsAsInstruction } from "../../core/screen"
 import type { Store } from "../_store"
 import type { ItemView, Source, Status, Unreadable } from "../types"
 import type { ItemRow } from "./rows"

@@ -1,4 +1,4 @@
-import { foldText } from "../_text"
+import { foldText } from "../../core/screen"
 import { porter2 } from "./porter2"
 
 /**

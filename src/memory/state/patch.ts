@@ -1,5 +1,5 @@
 import { z } from "zod"
-import { scanFields } from "../_scan"
+import { scanFields } from "../../core/screen"
 import { storedScope, tx, type Store } from "../_store"
 import { activeIds } from "../read/meta"
 import { insertPrepared } from "../write/item"

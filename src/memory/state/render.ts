@@ -1,5 +1,5 @@
 import type { Project } from "../../core/project"
-import { foldText } from "../_text"
+import { foldText } from "../../core/screen"
 import { GLOBAL, type Store } from "../_store"
 import { defaultBranchScope, listItems } from "../read"
 import type { ItemView } from "../types"

@@ -9,7 +9,7 @@ import { isPerson } from "./consent"
 import { nearTombstones, recordShingles } from "./near"
 import { dropSnapshots } from "./snapshot"
 
-export interface ForgetQuery {
+interface ForgetQuery {
   project: Project
   id?: string
   text?: string

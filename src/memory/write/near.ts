@@ -1,5 +1,5 @@
 import { keyedHash } from "../../core/crypto"
-import { skeleton } from "../_skeleton"
+import { skeleton } from "../../core/screen"
 import type { Store } from "../_store"
 
 /**

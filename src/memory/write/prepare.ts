@@ -1,7 +1,7 @@
 import { z } from "zod"
 import { redactSecrets } from "../_redact"
-import { scanFields } from "../_scan"
-import { cleanText } from "../_text"
+import { scanFields } from "../../core/screen"
+import { cleanText } from "../../core/screen"
 import type { ItemInput, RefusalCode } from "../types"
 
 /** Size limits per field, in characters after cleaning. */

@@ -3,19 +3,19 @@ import type { Readable, Writable } from "node:stream"
 import type { ItemEdits, ItemView, WriteResult } from "../../../memory"
 import { detail } from "./_shared"
 
-export interface ReviewIo {
+interface ReviewIo {
   /** One answer line; undefined when the input ended. */
   ask(question: string): Promise<string | undefined>
   say(text: string): void
 }
 
-export interface ReviewActions {
+interface ReviewActions {
   approve(id: string, edits?: ItemEdits): WriteResult
   reject(id: string): WriteResult
   edit(id: string, edits: ItemEdits): WriteResult
 }
 
-export interface ReviewTally {
+interface ReviewTally {
   approved: string[]
   rejected: string[]
   skipped: string[]

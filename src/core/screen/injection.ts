@@ -1,4 +1,4 @@
-import { screenForm } from "./_skeleton"
+import { screenForm } from "./skeleton"
 
 /**
  * Injection screens, by kind rather than by phrase. Text is first brought to its confusable
