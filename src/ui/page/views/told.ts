@@ -29,12 +29,16 @@ export async function toldView(main: HTMLElement, params: URLSearchParams): Prom
   const detail = h("div", { class: "detail told-detail" }, empty("Select a session to see what it was told."))
   const list = h("div", {})
 
+  let shown = 0
   const open = async (s: Session) => {
+    const mine = ++shown
     for (const tr of list.querySelectorAll("tr.selected")) tr.classList.remove("selected")
     list.querySelector(`tr[data-session="${CSS.escape(s.session)}"]`)?.classList.add("selected")
     // a link to this selection, without re-rendering the page through the router
     history.replaceState(null, "", `#/told?session=${encodeURIComponent(s.session)}`)
     const r = await get<{ injections: Injection[] }>("/api/told/session", { session: s.session })
+    // a later click wins over an answer that arrives late
+    if (mine !== shown) return
     clear(
       detail,
       h(
@@ -79,9 +83,9 @@ export async function toldView(main: HTMLElement, params: URLSearchParams): Prom
             h(
               "tr",
               {},
+              h("th", {}, "session"),
               h("th", {}, "tool"),
               h("th", {}, "started"),
-              h("th", {}, "last"),
               h("th", { class: "num" }, "injections"),
             ),
           ),
@@ -91,10 +95,15 @@ export async function toldView(main: HTMLElement, params: URLSearchParams): Prom
             ...sessions.map((s) =>
               h(
                 "tr",
-                { class: "clickable", "data-session": s.session, title: s.session, onclick: () => void open(s) },
-                h("td", {}, s.tool),
+                {
+                  class: "clickable",
+                  "data-session": s.session,
+                  title: `${s.session} · last told ${when(s.last)}`,
+                  onclick: () => void open(s),
+                },
+                h("td", { class: "mono session-id" }, s.session),
+                h("td", { class: "nowrap" }, s.tool),
                 h("td", { class: "nowrap" }, when(s.started)),
-                h("td", { class: "nowrap muted" }, when(s.last)),
                 h("td", { class: "num" }, s.count),
               ),
             ),
