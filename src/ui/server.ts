@@ -9,7 +9,7 @@ import { meshSnapshot, meshStream } from "./api/mesh"
 import { overview } from "./api/overview"
 import { decide, reviewList } from "./api/review"
 import { savingsView } from "./api/savings"
-import { told } from "./api/told"
+import { lastInjection, toldList, toldSession } from "./api/told"
 import { loadAssets } from "./assets"
 import { cookieToken, HEADER, hostAllowed, newToken, originAllowed, sameToken, setCookie } from "./auth"
 import { body, HttpError, json, type UiContext } from "./context"
@@ -50,7 +50,8 @@ const GETS: Record<string, Get> = {
   "/api/guard": guardEvents,
   "/api/savings": savingsView,
   "/api/mesh": (ctx) => meshSnapshot(ctx),
-  "/api/told": () => told(),
+  "/api/told": (ctx) => toldList(ctx),
+  "/api/told/session": toldSession,
 }
 
 const POSTS: Record<string, Post> = {

@@ -3,6 +3,7 @@ import { newId } from "../../src/core/ids"
 import { resolveProject, type Project } from "../../src/core/project"
 import { recordRun } from "../../src/crush/ledger"
 import { recordVerdict } from "../../src/guard"
+import { recordTold } from "../../src/hooks/told"
 import { openMemory, type Actor, type Memory } from "../../src/memory"
 import { startUi, type UiServer } from "../../src/ui/server"
 import { tmpdir, type TmpDir } from "../fixture"
@@ -26,6 +27,8 @@ export interface World {
     conflictNew: string
     conflictOld: string
   }
+  /** Sessions told something: the older one holds an injection whose text looks like markup. */
+  told: { older: string; newer: string; markup: string }
   [Symbol.asyncDispose](): Promise<void>
 }
 
@@ -90,6 +93,7 @@ export async function world(): Promise<World> {
       exitCode: 0,
     })
   }
+  const told = seedTold(project)
   const server = await startUi({ memory, project })
   return {
     dir,
@@ -98,9 +102,32 @@ export async function world(): Promise<World> {
     server,
     base: `http://127.0.0.1:${server.port}`,
     ids: { active, other, pending, pending2, pending3, conflict, conflictNew, conflictOld: old },
+    told,
     async [Symbol.asyncDispose]() {
       server.stop()
       dir[Symbol.dispose]()
     },
   }
+}
+
+/** Injections through the hooks' own recorder, at fixed times: an older claude-code session, a newer codex one. */
+function seedTold(project: Project): World["told"] {
+  const older = "sess-claude-old"
+  const newer = "sess-codex-new"
+  const markup = 'Keep <b>this</b> as text: <img src="x" onerror="document.title=1"> & go on'
+  const base = Date.now()
+  const at = (ms: number, q: Omit<Parameters<typeof recordTold>[0], "project">) => {
+    setClock(() => ms)
+    recordTold({ project: project.id, ...q })
+  }
+  const state = "## Project state\nUse PostgreSQL"
+  at(base - 2 * DAY, { session: older, event: "session-start", tool: "claude-code", text: state })
+  at(base - 2 * DAY + 60_000, { session: older, event: "prompt-submit", tool: "claude-code", text: markup })
+  at(base - 3_600_000, { session: newer, event: "session-start", tool: "codex", text: "## Project state\nfresh start" })
+  // another project's injection into the same session id, newest of all: never shown on this project's page
+  setClock(() => base - 60_000)
+  const elsewhere = { session: newer, event: "prompt-submit", tool: "codex", text: "told elsewhere" }
+  recordTold({ project: "p_elsewhere", ...elsewhere })
+  setClock(undefined)
+  return { older, newer, markup }
 }

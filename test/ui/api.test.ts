@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test"
+import { runHook } from "../../src/hooks"
 import { world, type World } from "./_seed"
 
 /** In-process: the page's HTTP surface over a populated store, each change checked through the memory API. */
@@ -208,8 +209,62 @@ describe("egc ui: read views", () => {
     expect(s.byFamily.map((f) => f.key).sort()).toEqual(["build", "git", "test"])
     expect(s.byFamily.find((f) => f.key === "build")?.bytes).toBe(116_000)
     expect(s.byDay.length).toBeGreaterThanOrEqual(2)
-    expect((await j<{ available: boolean }>("/api/told")).available).toBe(false)
+    expect((await j<Array<{ session: string }>>("/api/told")).map((t) => t.session)).toEqual([
+      w.told.newer,
+      w.told.older,
+    ])
     expect(await j<{ peers: unknown[] }>("/api/mesh")).toMatchObject({ peers: [], claims: [] })
+  })
+})
+
+describe("egc ui: what the agent was told", () => {
+  type Session = { session: string; tool: string; started: number; last: number; count: number }
+  type Injection = { event: string; tool: string; text: string; truncated: boolean; at: number }
+  const j = async <T>(w: World, p: string) => (await (await asked(w, p, { headers: withCookie(w) })).json()) as T
+  const injections = async (w: World, session: string) =>
+    (await j<{ injections: Injection[] }>(w, `/api/told/session?session=${encodeURIComponent(session)}`)).injections
+
+  test("sessions newest first with tool, start and count; one session's injections newest first, text verbatim", async () => {
+    await using w = await world()
+    const sessions = await j<Session[]>(w, "/api/told")
+    expect(sessions.map((s) => [s.session, s.tool, s.count])).toEqual([
+      [w.told.newer, "codex", 1],
+      [w.told.older, "claude-code", 2],
+    ])
+    const older = sessions[1] as Session
+    expect(older.last - older.started).toBe(60_000)
+    const told = await injections(w, w.told.older)
+    expect(told.map((t) => t.event)).toEqual(["prompt-submit", "session-start"])
+    expect(told[0]?.text).toBe(w.told.markup)
+    expect(told[1]?.text).toContain("Use PostgreSQL")
+    // the same session id told something in another project: not this project's record
+    expect((await injections(w, w.told.newer)).map((t) => t.text)).toEqual(["## Project state\nfresh start"])
+    expect(await injections(w, "no-such-session")).toEqual([])
+    expect((await asked(w, "/api/told/session", { headers: withCookie(w) })).status).toBe(400)
+    expect((await asked(w, `/api/told/session?session=${w.told.older}`)).status).toBe(401)
+  })
+
+  test("the real session-start hook's injection reaches the page, and the overview's card names it", async () => {
+    await using w = await world()
+    const before = await j<{ told: { last: { session: string; event: string } | null } }>(w, "/api/overview")
+    expect(before.told.last).toMatchObject({ session: w.told.newer, event: "session-start" })
+    const payload = {
+      session_id: "sess-live-hook",
+      hook_event_name: "SessionStart",
+      source: "startup",
+      cwd: w.dir.path,
+    }
+    const r = await runHook("session-start", "claude-code", {
+      payload: { text: JSON.stringify(payload), truncated: false },
+      bin: "/bin/egc",
+    })
+    const context = JSON.parse(r.stdout).hookSpecificOutput.additionalContext as string
+    expect(context).toContain("Use PostgreSQL")
+    const sessions = await j<Session[]>(w, "/api/told")
+    expect(sessions[0]).toMatchObject({ session: "sess-live-hook", tool: "claude-code", count: 1 })
+    expect((await injections(w, "sess-live-hook")).map((t) => [t.event, t.text])).toEqual([["session-start", context]])
+    const after = await j<typeof before>(w, "/api/overview")
+    expect(after.told.last).toMatchObject({ session: "sess-live-hook", event: "session-start", tool: "claude-code" })
   })
 })
 

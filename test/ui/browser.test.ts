@@ -155,7 +155,7 @@ describe.skipIf(!present)("egc ui in chromium", () => {
     expect(w.memory.list({ project: w.project, statuses: ["active"] }).map((v) => v.id)).toContain(w.ids.active)
   })
 
-  test("guard, savings, told: screenshots", async () => {
+  test("guard, savings: screenshots", async () => {
     await view("guard")
     await page.getByText("git.reset-hard").waitFor()
     await shoot("06-guard")
@@ -163,8 +163,41 @@ describe.skipIf(!present)("egc ui in chromium", () => {
     await page.locator("#chart-family svg rect.bar").first().waitFor()
     await expect(page.locator("#chart-family svg rect.bar").count()).resolves.toBe(3)
     await shoot("07-savings")
+  })
+
+  test("told: sessions newest first; selecting one shows its injections newest first, as text", async () => {
     await view("told")
+    const rows = page.locator("table.told-sessions tbody tr")
+    await expect(rows.evaluateAll((trs) => trs.map((tr) => tr.getAttribute("data-session")))).resolves.toEqual([
+      w.told.newer,
+      w.told.older,
+    ])
+    await page.locator(`tr[data-session="${w.told.older}"]`).click()
+    const items = page.locator(".told-detail li.injection")
+    await items.nth(1).waitFor()
+    await expect(items.evaluateAll((lis) => lis.map((li) => li.getAttribute("data-event")))).resolves.toEqual([
+      "prompt-submit",
+      "session-start",
+    ])
+    // the injected text is shown as text: the markup in it makes no element and runs nothing
+    const text = items.first().locator("pre.told-text")
+    await expect(text.textContent()).resolves.toBe(w.told.markup)
+    await expect(text.locator("b, img").count()).resolves.toBe(0)
+    await expect(items.nth(1).locator("pre.told-text").textContent()).resolves.toContain("Use PostgreSQL")
+    await expect(page.title()).resolves.toBe("egc · What the agent was told")
+    expect(page.url()).toContain(`session=${w.told.older}`)
     await shoot("08-told")
+    // the newer session alone: its one injection, not the other project's under the same session id
+    await page.locator(`tr[data-session="${w.told.newer}"]`).click()
+    await page.locator(".told-detail li.injection", { hasText: "fresh start" }).waitFor()
+    await expect(items.count()).resolves.toBe(1)
+    // the overview's card opens the session that was told something last
+    await view("overview")
+    await expect(page.locator("#last-told .stat-label").textContent()).resolves.toBe(
+      "agent last told · session start · codex",
+    )
+    await page.locator("#last-told").click()
+    await page.locator(`tr.selected[data-session="${w.told.newer}"]`).waitFor()
   })
 
   test("mesh: live sessions and claims, and a message arrives through server-sent events", async () => {

@@ -4,6 +4,7 @@ import { listEvents } from "../../guard"
 import { STATUSES } from "../../memory"
 import { livePeers } from "../../mesh"
 import type { UiContext } from "../context"
+import { lastInjection } from "./told"
 
 const count = <T>(list: T[], key: (x: T) => string): Record<string, number> => {
   const out: Record<string, number> = {}
@@ -46,6 +47,7 @@ export function overview(ctx: UiContext) {
       bytes: saved.total.bytesIn - saved.total.bytesOut,
       tokens: saved.total.tokensSaved,
     },
+    told: lastInjection(ctx),
     unreadable: here.unreadable.length,
   }
 }

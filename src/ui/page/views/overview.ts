@@ -1,5 +1,6 @@
 import { get } from "../api.ts"
-import { bytes, clear, empty, h, stat } from "../dom.ts"
+import { bytes, clear, empty, h, stat, when } from "../dom.ts"
+import { EVENT_LABELS } from "./told.ts"
 
 interface Overview {
   project: { display: string; branch: string | null }
@@ -12,6 +13,7 @@ interface Overview {
   sessions: number
   guard: { deny: number; ask: number }
   savings: { runs: number; bytes: number; tokens: number }
+  told: { last: { at: number; event: string; tool: string; session: string } | null; error: string | null }
   unreadable: number
 }
 
@@ -34,6 +36,7 @@ export async function overviewView(main: HTMLElement): Promise<void> {
       link("#/guard", stat("guard denies · 7 days", o.guard.deny, o.guard.deny ? "bad" : "")),
       link("#/guard", stat("guard asks · 7 days", o.guard.ask)),
       link("#/savings", stat("crusher saved · 7 days", `${bytes(o.savings.bytes)} · ${o.savings.tokens} tok`, "good")),
+      toldCard(o.told),
     ),
     o.unreadable
       ? h(
@@ -78,4 +81,15 @@ export async function overviewView(main: HTMLElement): Promise<void> {
         )
       : empty("No project has memory yet."),
   )
+}
+
+/** The last injection: when, which event and tool; opens that session on the told page. */
+function toldCard(t: Overview["told"]): HTMLElement {
+  const card = (href: string, el: HTMLElement, title?: string) =>
+    h("a", { href, class: "stat-link", id: "last-told", title }, el)
+  if (t.error) return card("#/told", stat("agent last told", "unreadable", "bad"), t.error)
+  if (!t.last) return card("#/told", stat("agent last told", "never"))
+  const event = EVENT_LABELS[t.last.event] ?? t.last.event
+  const href = `#/told?session=${encodeURIComponent(t.last.session)}`
+  return card(href, stat(`agent last told · ${event} · ${t.last.tool}`, when(t.last.at)))
 }
