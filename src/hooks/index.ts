@@ -18,9 +18,7 @@ export {
   type Rendered,
 } from "./types"
 export { readBounded, STDIN_LIMIT } from "./stdin"
-export type { Told, ToldSession } from "./told"
-
 /** What the agent was told, per session (`egc context`, `egc status`, the page). */
-export const toldRecord = () => import("./told")
+export { lastTold, listTold, toldSessions, TOLD_LIMITS, type Told, type ToldSession } from "./told"
 /** `egc doctor`'s checks of the hook log and the installed hook commands. */
 export const doctorChecks = () => import("./doctor").then((m) => m.hookChecks)

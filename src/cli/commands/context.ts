@@ -19,7 +19,7 @@ export default defineCommand({
   async run({ args }) {
     const limit = countOf("limit", args.limit, 20, 2000)
     const project = resolveProject(args.cwd ?? process.cwd())
-    const { listTold, toldSessions } = await (await import("../../hooks")).toldRecord()
+    const { listTold, toldSessions } = await import("../../hooks")
     if (args.session === undefined) {
       const sessions = toldSessions({ project: project.id, limit })
       if (args.json) return printData({ project: project.display, sessions })

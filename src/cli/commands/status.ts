@@ -60,7 +60,7 @@ async function sessions(project: Project) {
 }
 
 async function hooks(project: Project) {
-  const { lastTold } = await (await import("../../hooks")).toldRecord()
+  const { lastTold } = await import("../../hooks")
   const last = lastTold(project.id)
   return last ? { at: new Date(last.at).toISOString(), event: last.event, tool: last.tool } : null
 }
