@@ -1,5 +1,6 @@
 import { constants, Database } from "bun:sqlite"
 import { chmodSync, closeSync, existsSync, fstatSync, fchmodSync, openSync, readSync } from "node:fs"
+import { checkWritable } from "./db-check"
 import { EgcError } from "./errors"
 import { ensureEgcHome, paths } from "./paths"
 
@@ -105,6 +106,7 @@ export function migrate(db: Database, faculty: string, steps: readonly Migration
   const current = currentVersion(db, faculty)
   const last = steps.at(-1)?.version ?? 0
   if (current >= last) return
+  checkWritable(db)
   try {
     db.transaction(() => {
       const now = currentVersion(db, faculty)
