@@ -33,7 +33,7 @@ export function readable(tool: HookTool, event: HookEvent, cwd: string): fc.Arbi
   const name = hasFixture(tool, event) ? event : "pre-tool"
   const text = fc.oneof(hostileText(0, 300), fc.constantFrom(...HOSTILE_PIECES))
   return fc.tuple(text, fc.constantFrom(...WRONG), fc.nat(), fc.boolean()).map(([t, wrong, pick, inner]) => {
-    const p = payload(tool, name, { cwd, command: t, prompt: t, error: t }) as Record<string, unknown>
+    const p = fill(tool, name, cwd, t)
     const target = inner && p.tool_input && typeof p.tool_input === "object" ? (p.tool_input as Record<string, unknown>) : p
     const keys = Object.keys(target)
     const key = keys.length ? (keys[pick % keys.length] as string) : "extra"
@@ -41,4 +41,14 @@ export function readable(tool: HookTool, event: HookEvent, cwd: string): fc.Arbi
     if (key === "transcript_path" || key === "transcriptPath") target[key] = pick % 2 ? "/dev/zero" : "/etc/passwd"
     return JSON.stringify(p)
   })
+}
+
+/** Copilot CLI's fixture nests JSON in a string, which the fill cannot escape twice: drop quotes and backslashes there. */
+function fill(tool: HookTool, name: string, cwd: string, t: string): Record<string, unknown> {
+  try {
+    return payload(tool, name, { cwd, command: t, prompt: t, error: t }) as Record<string, unknown>
+  } catch {
+    const plain = t.replace(/["\\]/g, "")
+    return payload(tool, name, { cwd, command: plain, prompt: plain, error: plain }) as Record<string, unknown>
+  }
 }
