@@ -43,12 +43,13 @@ export function readable(tool: HookTool, event: HookEvent, cwd: string): fc.Arbi
   })
 }
 
-/** Copilot CLI's fixture nests JSON in a string, which the fill cannot escape twice: drop quotes and backslashes there. */
+/** Copilot CLI's fixture nests JSON in a string, which the fill cannot escape twice: drop what would need escaping. */
 function fill(tool: HookTool, name: string, cwd: string, t: string): Record<string, unknown> {
   try {
     return payload(tool, name, { cwd, command: t, prompt: t, error: t }) as Record<string, unknown>
   } catch {
-    const plain = t.replace(/["\\]/g, "")
+    // what JSON.stringify would escape (quotes, backslashes, controls, lone surrogates) cannot nest twice
+    const plain = t.replace(/[^\x20\x21\x23-\x5b\x5d-\x7e\u00a0-\ud7ff\ue000-\uffff]/g, "")
     return payload(tool, name, { cwd, command: plain, prompt: plain, error: plain }) as Record<string, unknown>
   }
 }
