@@ -129,17 +129,31 @@ async function writersPart(project: string): Promise<void> {
   const [, s] = await timed(async () => {
     for (let round = 0; round < rounds; round++) {
       const children = Array.from({ length: WRITERS }, (_, w) =>
-        Bun.spawn(["bun", "run", writer, project, `r${round}w${w}`, "60"], { env: process.env as Record<string, string>, stdout: "pipe", stderr: "ignore" }),
+        Bun.spawn(["bun", "run", writer, project, `r${round}w${w}`, "120"], { env: process.env as Record<string, string>, stdout: "pipe", stderr: "ignore" }),
       )
-      const reads = children.map(async (child) => {
-        const text = await new Response(child.stdout).text()
-        for (const line of text.split("\n")) if (line.startsWith("ack ")) acked.add(line.slice(4))
+      // acks are read as they arrive; a victim is killed only once it has acknowledged a write
+      const started = children.map(() => Promise.withResolvers<void>())
+      const reads = children.map(async (child, w) => {
+        let rest = ""
+        let mine = 0
+        const decoder = new TextDecoder()
+        for await (const chunk of child.stdout) {
+          const parts = (rest + decoder.decode(chunk)).split("\n")
+          rest = parts.pop() ?? ""
+          for (const line of parts) {
+            if (!line.startsWith("ack ")) continue
+            acked.add(line.slice(4))
+            mine++
+          }
+          if (mine) started[w]?.resolve()
+        }
+        started[w]?.resolve()
       })
       // kill 6 of the 16 at seeded moments while they write; only our own children, by pid
-      const victims = children.filter((_, w) => w % 16 < 6)
       await Promise.all(
-        victims.map(async (child) => {
-          await Bun.sleep(200 + Math.floor(next() * 1500))
+        children.slice(0, 6).map(async (child, w) => {
+          await started[w]?.promise
+          await Bun.sleep(Math.floor(next() * 400))
           if (child.exitCode === null) {
             process.kill(child.pid, "SIGKILL")
             killed++
@@ -164,7 +178,7 @@ async function writersPart(project: string): Promise<void> {
   const audit = memory.auditVerify()
   const check = quickCheck(memory.store.db)
   out(
-    `| ${WRITERS} concurrent writer processes × ${rounds} rounds, 6 per round killed (SIGKILL) mid-write | ${WRITERS * rounds} processes | ${acked.size} writes acknowledged, ${lost.length} lost; ${killed} killed; audit ${audit.ok ? `intact (${audit.rows} records, head ${audit.head})` : `BROKEN: ${audit.reason}`}; quick_check ${check.length ? check[0] : "ok"} | ${s} |`,
+    `| ${WRITERS} concurrent writer processes × ${rounds} rounds (120 items each), 6 per round killed (SIGKILL) after their first acknowledged write | ${WRITERS * rounds} processes | ${acked.size} writes acknowledged, ${lost.length} lost; ${killed} killed; audit ${audit.ok ? `intact (${audit.rows} records, head ${audit.head})` : `BROKEN: ${audit.reason}`}; quick_check ${check.length ? check[0] : "ok"} | ${s} |`,
   )
 }
 
