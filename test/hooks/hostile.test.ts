@@ -1,4 +1,6 @@
-import { afterAll, describe, expect, test } from "bun:test"
+import { afterAll, beforeAll, describe, expect, test } from "bun:test"
+import { join } from "node:path"
+import { closeAllDbs } from "../../src/core/db"
 import fc from "fast-check"
 import { ADAPTERS } from "../../src/hooks/adapters"
 import { runHook } from "../../src/hooks/run"
@@ -16,7 +18,18 @@ import { payload } from "./_payloads"
 const SEED = Number(process.env.HOOK_FUZZ_SEED ?? 1415)
 const RUNS = Number(process.env.HOOK_FUZZ_RUNS ?? 4)
 const repo = tmpdir({ git: { origin: "git@github.com:acme/hostile-hooks.git" } })
-afterAll(() => repo[Symbol.dispose]())
+// the real faculties write observations, verdicts and pending items: its own EGC_HOME
+const home = tmpdir()
+const shared = process.env.EGC_HOME
+beforeAll(() => {
+  process.env.EGC_HOME = join(home.path, "egc")
+})
+afterAll(() => {
+  closeAllDbs()
+  process.env.EGC_HOME = shared
+  repo[Symbol.dispose]()
+  home[Symbol.dispose]()
+})
 
 const EXITS = new Set([0, 1, 2])
 // Kiro and Amazon Q take context as plain text on stdout; every other answer is one JSON object

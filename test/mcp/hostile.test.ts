@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import fc from "fast-check"
 import { z } from "zod"
+import { join } from "node:path"
+import { closeAllDbs } from "../../src/core/db"
 import { newId } from "../../src/core/ids"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
@@ -25,8 +27,12 @@ const RUNS = Number(process.env.FUZZ_RUNS ?? 40)
 const repo = tmpdir({ git: { origin: "git@github.com:acme/hostile.git" } })
 let c: Awaited<ReturnType<typeof connect>>
 const acked: string[] = []
+// the fuzz writes memory, mesh and insight rows: its own EGC_HOME, so no other test counts them
+const home = tmpdir()
+const shared = process.env.EGC_HOME
 
 beforeAll(async () => {
+  process.env.EGC_HOME = join(home.path, "egc")
   c = await connect({ cwd: repo.path, tools: allTools, sessionId: newId("s_") })
   for (let i = 0; i < 5; i++) {
     const r = await c.client.callTool({ name: "store_decision", arguments: { decision: `Keep decision ${i} before the fuzz`, context: `seeded control ${i}` } })
@@ -35,7 +41,10 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await c.close()
+  closeAllDbs()
+  process.env.EGC_HOME = shared
   repo[Symbol.dispose]()
+  home[Symbol.dispose]()
 })
 
 describe("every MCP tool under fuzzed and hostile arguments", () => {
