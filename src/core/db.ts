@@ -1,5 +1,6 @@
 import { constants, Database } from "bun:sqlite"
 import { chmodSync, closeSync, existsSync, fstatSync, fchmodSync, openSync, readSync } from "node:fs"
+import { checkWritable } from "./db-check"
 import { EgcError } from "./errors"
 import { ensureEgcHome, paths } from "./paths"
 
@@ -97,11 +98,15 @@ export function asDbError(cause: unknown, path = paths.db()): EgcError {
   return new EgcError("E_DB", `database error: ${message}`, { cause })
 }
 
-/** Apply the faculty's pending migrations in one immediate transaction (safe across processes). */
-export function migrate(db: Database, faculty: string, steps: readonly Migration[]): void {
+/**
+ * Apply the faculty's pending migrations in one immediate transaction (safe across processes).
+ * `applied(from)` runs inside that transaction when steps were applied, for work SQL cannot do.
+ */
+export function migrate(db: Database, faculty: string, steps: readonly Migration[], applied?: (from: number) => void): void {
   const current = currentVersion(db, faculty)
   const last = steps.at(-1)?.version ?? 0
   if (current >= last) return
+  checkWritable(db)
   try {
     db.transaction(() => {
       const now = currentVersion(db, faculty)
@@ -110,6 +115,7 @@ export function migrate(db: Database, faculty: string, steps: readonly Migration
         db.exec(step.sql)
         db.query("INSERT INTO egc_migrations (faculty, version, applied_at) VALUES (?, ?, ?)").run(faculty, step.version, Date.now())
       }
+      if (now < last) applied?.(now)
     }).immediate()
   } catch (cause) {
     throw asDbError(cause)
@@ -144,6 +150,29 @@ export function bindKey(db: Database, keyId: string): void {
       hint: "restore the original key: egc keys --import <recovery copy>; nothing was changed",
     })
   }
+}
+
+/**
+ * A value kept beside the key binding in egc_meta (e.g. the audit chain's sealed head). Callers seal
+ * what they store; set it inside the transaction whose outcome it records, so both commit together.
+ */
+export function metaValue(db: Database, key: string): string | undefined {
+  try {
+    const row = db.query("SELECT value FROM egc_meta WHERE key = ?").get(key) as { value: string } | null
+    return row?.value
+  } catch {
+    return undefined
+  }
+}
+
+const metaReady = new WeakSet<Database>()
+
+export function setMetaValue(db: Database, key: string, value: string): void {
+  if (!metaReady.has(db)) {
+    db.exec("CREATE TABLE IF NOT EXISTS egc_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
+    metaReady.add(db)
+  }
+  db.query("INSERT INTO egc_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value)
 }
 
 /** The key id a database is bound to, if any (read only: no table is created). */

@@ -1,6 +1,7 @@
 import { now } from "../core/clock"
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
 import { bindKey, migrate, openDb } from "../core/db"
+import { checkWritable } from "../core/db-check"
 import { EgcError } from "../core/errors"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
@@ -51,7 +52,9 @@ export function recordVerdict(v: Verdict, info: RecordInfo): void {
     const project = info.projectId ?? ""
     const body = JSON.stringify({ command: redact(info.command), reason: v.reason ? redact(v.reason) : null })
     const sealed = sealText(keys.content, body, aad("guard_events", id, project))
-    db()
+    const handle = db()
+    checkWritable(handle)
+    handle
       .query("INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
       .run(id, now(), v.decision, v.rule ?? null, keyedHash(keys.hash, info.command), sealed, project, info.sessionId ?? null, info.tool ?? null)
   } catch (e) {

@@ -12,7 +12,7 @@ import { egcHome, userHome } from "../core/paths"
  * `egc.db` with egc's migrations table. An empty folder may go too. Anything else is refused,
  * naming what did not fit, and nothing is deleted.
  */
-const FILES = new Set(["egc.db", "egc.db-wal", "egc.db-shm", "egc.db-journal", "config.json", "install.json", "install.lock", "trust.json"])
+const FILES = new Set(["egc.db", "egc.db-wal", "egc.db-shm", "egc.db-journal", "egc.db-checked", "config.json", "install.json", "install.lock", "trust.json"])
 const DIRS = new Set(["keys", "logs", "crush", "backups", "quarantine", "mesh", "sync"])
 // an atomic write interrupted by a crash leaves `.<name>.egc-<pid>-<ms>.tmp` (install/fsx.ts)
 const LEFTOVER = /^\.(install|config)\.json\.egc-\d+-\d+\.tmp$/

@@ -86,4 +86,10 @@ CREATE TABLE memory_tomb_shingles (project TEXT NOT NULL, fp TEXT NOT NULL, sh T
 CREATE INDEX memory_tomb_shingles_fp ON memory_tomb_shingles (project, fp);
 `,
   },
+  {
+    // created items are checked against the audit (every created item must still have its row);
+    // applying this step also seals the head of a store made before the head existed (index.ts)
+    version: 4,
+    sql: "CREATE INDEX IF NOT EXISTS memory_audit_item ON memory_audit (action, item);",
+  },
 ]

@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite"
 import { asDbError } from "../core/db"
+import { checkWritable } from "../core/db-check"
 import type { Keys } from "../core/keys"
 import type { Project } from "../core/project"
 import type { ConsentPolicy, ScopeName } from "./types"
@@ -22,6 +23,7 @@ export const WORKING_MAX_TTL_MS = 7 * 24 * 3_600_000
 
 /** One immediate (write-locking) transaction: SQLite serialises writers across processes. */
 export function tx<T>(store: Store, fn: () => T): T {
+  checkWritable(store.db)
   try {
     return store.db.transaction(fn).immediate()
   } catch (cause) {

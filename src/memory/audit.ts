@@ -1,7 +1,8 @@
 import type { Database } from "bun:sqlite"
 import { keyedHash } from "../core/crypto"
 import type { Keys } from "../core/keys"
-import { auditRows, auditRowsOf } from "./read/meta"
+import { readHead } from "./_audit-head"
+import { auditHashAt, auditRows, auditRowsOf, missingCreatedItems } from "./read/meta"
 import type { Actor } from "./types"
 
 /**
@@ -43,12 +44,25 @@ export function rowHash(keys: Keys, r: Omit<AuditRow, "hash">): string {
 export interface AuditVerdict {
   ok: boolean
   rows: number
-  /** The first row whose link or hash does not match. */
+  /** The first row whose link or hash does not match, or the first one missing from the end. */
   brokenAt?: number
   reason?: string
+  /** The sealed head's sequence number: the chain must reach it. */
+  head?: number
+  /** Items the audit says were created whose rows are gone (first 50), and how many. */
+  missingItems?: string[]
+  missingItemCount?: number
 }
 
 export function verifyAudit(db: Database, keys: Keys): AuditVerdict {
+  const chain = verifyChain(db, keys)
+  const items = missingCreatedItems(db)
+  if (!items.count) return chain
+  const reason = `${items.count} item${items.count === 1 ? "" : "s"} the audit records as created ${items.count === 1 ? "is" : "are"} missing from the store`
+  return { ...chain, ok: false, reason: chain.ok ? reason : `${chain.reason}; ${reason}`, missingItems: items.ids, missingItemCount: items.count }
+}
+
+function verifyChain(db: Database, keys: Keys): AuditVerdict {
   let prev = GENESIS
   let expectedSeq = 1
   let rows = 0
@@ -60,7 +74,36 @@ export function verifyAudit(db: Database, keys: Keys): AuditVerdict {
     prev = r.hash
     expectedSeq++
   }
-  return { ok: true, rows }
+  return checkHead(db, keys, rows, prev)
+}
+
+/** The table must reach the sealed head: rows removed from the end leave it pointing past them. */
+function checkHead(db: Database, keys: Keys, rows: number, lastHash: string): AuditVerdict {
+  const read = readHead(db, keys)
+  if (read.state === "absent") {
+    return rows ? { ok: false, rows, reason: "the chain's sealed head is missing: records may have been removed from the end" } : { ok: true, rows }
+  }
+  if (read.state === "forged") return { ok: false, rows, reason: "the chain's sealed head does not verify with this key (edited outside egc)" }
+  const head = read.head
+  const base = { rows, head: head.seq }
+  if (head.seq > rows) {
+    const gone = head.seq - rows
+    return { ...base, ok: false, brokenAt: rows + 1, reason: `${gone} record${gone === 1 ? "" : "s"} missing from the end (${rows + 1}..${head.seq})` }
+  }
+  // rows past the head were appended by a writer that did not keep it (an older egc): their links still verify
+  const at = head.seq === rows ? lastHash : auditHashAt(db, head.seq)
+  if (head.seq > 0 && at !== head.hash) return { ...base, ok: false, brokenAt: head.seq, reason: `record ${head.seq} does not match the sealed head` }
+  if (head.lost !== undefined) {
+    return { ...base, ok: false, brokenAt: head.lost, reason: `the sealed head was missing or forged when record ${head.lost} was written: the records before it may have been cut` }
+  }
+  return { ok: true, ...base }
+}
+
+/** One line a person can read: where the chain breaks, why, and which items are gone. */
+export function auditProblem(a: AuditVerdict): string {
+  const where = a.brokenAt === undefined ? "" : ` at record ${a.brokenAt}`
+  const items = a.missingItems?.length ? ` (${a.missingItems.slice(0, 3).join(", ")}${(a.missingItemCount ?? 0) > 3 ? ", …" : ""})` : ""
+  return `chain broken${where}: ${a.reason}${items}`
 }
 
 export interface AuditView {

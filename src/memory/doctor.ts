@@ -1,6 +1,7 @@
 import type { Check, CheckProvider } from "../core/doctor"
 import { errorMessage } from "../core/errors"
 import { resolveProject } from "../core/project"
+import { auditProblem } from "./audit"
 import { openMemory } from "./index"
 import { STATUSES } from "./types"
 
@@ -16,13 +17,8 @@ export const memoryChecks: CheckProvider = ({ cwd }) => {
   const audit = memory.auditVerify()
   checks.push(
     audit.ok
-      ? { name: "memory audit", status: "ok", detail: `${audit.rows} records, hash chain intact` }
-      : {
-          name: "memory audit",
-          status: "fail",
-          detail: `chain broken at record ${audit.brokenAt}: ${audit.reason}`,
-          fix: "the audit log was edited outside egc; restore egc.db from a backup and keep the damaged file for inspection",
-        },
+      ? { name: "memory audit", status: "ok", detail: `${audit.rows} records, hash chain intact up to its sealed head` }
+      : { name: "memory audit", status: "fail", detail: auditProblem(audit), fix: AUDIT_FIX },
   )
   try {
     const project = resolveProject(cwd)
@@ -42,3 +38,6 @@ export const memoryChecks: CheckProvider = ({ cwd }) => {
   }
   return checks
 }
+
+const AUDIT_FIX =
+  "the audit log or the items were edited outside egc; restore egc.db from a backup and keep the damaged file for inspection"

@@ -6,7 +6,7 @@ import type { Database } from "bun:sqlite"
 import { DEFAULTS } from "../core/config"
 import { bindKey, migrate, openDb } from "../core/db"
 import { loadKeys, type Keys } from "../core/keys"
-import { auditLog, verifyAudit, type AuditVerdict, type AuditView } from "./audit"
+import { auditLog, auditProblem, verifyAudit, type AuditVerdict, type AuditView } from "./audit"
 import { recall } from "./recall"
 import { getItem, listItems } from "./read"
 import { resolveIdPrefix, type IdMatch } from "./read/prefix"
@@ -20,6 +20,7 @@ import { archiveScope, branchScopes, moveScope, undoMoves, type BranchScope } fr
 import { forget, liftTombstone } from "./write/forget"
 import { forgetPreview } from "./read/forget-preview"
 import { hide, restore } from "./write/hide"
+import { anchorLegacyHead } from "./write/audit"
 import { writeItem } from "./write/item"
 import { approve, edit, reject, type ItemEdits } from "./write/review"
 import { getPolicy, recordGrant, setPolicy, type GrantResult } from "./write/grants"
@@ -43,6 +44,7 @@ export { GRANT_TTL_MS } from "./write/grants"
 export { WORKING_MAX_TTL_MS } from "./_store"
 export { LIMITS } from "./write/prepare"
 export { STATUSES } from "./types"
+export { auditProblem }
 export { SUPERSEDE_CONFIDENCE_BAR } from "./write/item"
 export { RANK, STATUS_PENALTY } from "./recall"
 export { fitLines } from "./state/budget"
@@ -123,11 +125,16 @@ export interface OpenOptions {
   rememberPrompt?: "active" | "pending"
 }
 
+/** The schema version that brought the sealed audit head. */
+const HEAD_VERSION = 4
+
 export function openMemory(opts: OpenOptions = {}): Memory {
   const keys = opts.keys ?? loadKeys()
   const db = opts.db ?? openDb()
   bindKey(db, keys.keyId)
-  migrate(db, "memory", MIGRATIONS)
+  migrate(db, "memory", MIGRATIONS, (from) => {
+    if (from > 0 && from < HEAD_VERSION) anchorLegacyHead(db, keys)
+  })
   const defaults = DEFAULTS.memory
   const store: Store = {
     db,

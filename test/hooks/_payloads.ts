@@ -19,12 +19,13 @@ export function payload(tool: HookTool, name: string, fill: Fill): Record<string
   const all = JSON.parse(readFileSync(join(import.meta.dir, "fixtures", `${tool}.json`), "utf8")) as Record<string, unknown>
   const raw = all[name]
   if (!raw) throw new Error(`no fixture ${tool}/${name}`)
+  // function replacers: a value holding "$'" or "$&" must go in verbatim, not as a replacement pattern
   const text = JSON.stringify(raw)
-    .replaceAll("__CWD__", fill.cwd)
-    .replaceAll("__COMMAND__", escape(fill.command ?? "ls"))
-    .replaceAll("__PROMPT__", escape(fill.prompt ?? "hello"))
-    .replaceAll("__ERROR__", escape(fill.error ?? "Error: something failed"))
-    .replaceAll("__TRANSCRIPT__", escape(fill.transcript ?? join(fill.cwd, "transcript.jsonl")))
+    .replaceAll("__CWD__", () => fill.cwd)
+    .replaceAll("__COMMAND__", () => escape(fill.command ?? "ls"))
+    .replaceAll("__PROMPT__", () => escape(fill.prompt ?? "hello"))
+    .replaceAll("__ERROR__", () => escape(fill.error ?? "Error: something failed"))
+    .replaceAll("__TRANSCRIPT__", () => escape(fill.transcript ?? join(fill.cwd, "transcript.jsonl")))
   return JSON.parse(text) as Record<string, unknown>
 }
 

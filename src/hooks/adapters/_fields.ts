@@ -29,14 +29,20 @@ export function baseInput(event: HookEvent, tool: HookTool, p: Record<string, un
 export function toolCall(name: string, input: Record<string, unknown>, kinds: Record<string, CallKind>): ToolCall {
   const kind = kinds[name] ?? "other"
   const call: ToolCall = { name, kind, input }
-  const command = str(input.command) ?? str(input.cmd) ?? str(input.command_line)
+  const command = str(input.command) ?? str(input.cmd) ?? str(input.command_line) ?? argvLine(input.command)
   if (command !== undefined) call.command = command
-  const path = str(input.file_path) ?? str(input.path) ?? str(input.absolute_path) ?? str(input.filePath)
+  const path = str(input.file_path) ?? str(input.path) ?? str(input.absolute_path) ?? str(input.filePath) ?? str(input.notebook_path)
   if (path !== undefined) call.path = path
   const content = str(input.content) ?? str(input.new_string) ?? str(input.file_text)
   if (content !== undefined) call.content = content
   if (kind === "other" && command !== undefined && name === "") call.kind = "shell"
   return call
+}
+
+/** An argv array (Codex local_shell) as one shell line, each word single-quoted, so the guard judges it as run. */
+function argvLine(v: unknown): string | undefined {
+  if (!Array.isArray(v) || !v.length || !v.every((w) => typeof w === "string")) return undefined
+  return v.map((w) => `'${w.replaceAll("'", "'\\''")}'`).join(" ")
 }
 
 /** Tool results come in many shapes; this keeps the exit status and a bounded error text. */

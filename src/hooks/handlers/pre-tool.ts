@@ -11,12 +11,18 @@ export async function preTool(input: HookInput, ctx: HookContext): Promise<HookA
   if (!call) return {}
   const where = { cwd: input.cwd, projectRoot: ctx.project.root, policy: ctx.config.guard }
   const { guard, mesh, crush } = ctx.deps
+  // a shell or write call whose command or path is not a string cannot be judged: never let it through
+  if ((call.kind === "shell" && call.command === undefined) || (call.kind === "write" && !call.path && garbledPath(call.input))) {
+    const what = call.kind === "shell" ? "command" : "file path"
+    return { decision: { kind: "ask", reason: `egc: the ${what} of this ${call.name} call could not be read, so the guard could not check it; confirm it yourself` } }
+  }
   if (call.kind === "shell" && call.command !== undefined) {
     const verdict = guard ? await guard.judgeCommand(call.command, where) : undefined
     if (verdict) await guard?.recordVerdict?.(verdict, { command: call.command, projectId: ctx.project.id, sessionId: input.sessionId, tool: input.tool })
     const blocked = refusal(verdict)
     if (blocked) return blocked
-    if (!ctx.config.crush.enabled || !ctx.config.crush.rewrite || !crush) return {}
+    // an argv array was judged as one line, but the host expects its own shape back: no rewrite
+    if (!ctx.config.crush.enabled || !ctx.config.crush.rewrite || !crush || Array.isArray(call.input.command)) return {}
     const rewrite = await crush.rewriteForCrush(call.command, { bin: ctx.bin, config: ctx.config })
     return rewrite !== undefined && rewrite !== call.command ? { rewrite } : {}
   }
@@ -38,3 +44,7 @@ function refusal(verdict: Verdict | undefined): HookAnswer | undefined {
   const safer = verdict.alternative ? ` Safer: ${verdict.alternative}` : ""
   return { decision: { kind: verdict.decision, reason: `egc guard${rule}: ${verdict.reason ?? "refused"}.${safer}` } }
 }
+
+/** A write whose path field is there but not a string (a write with no path field, e.g. a patch, is not judged here). */
+const garbledPath = (input: Record<string, unknown>) =>
+  ["file_path", "path", "absolute_path", "filePath", "notebook_path"].some((k) => k in input && typeof input[k] !== "string")

@@ -49,6 +49,23 @@ export function auditRows(db: Database): IterableIterator<AuditRow> {
   return db.query("SELECT * FROM memory_audit ORDER BY seq").iterate() as IterableIterator<AuditRow>
 }
 
+export function lastAuditRow(db: Database): { seq: number; hash: string } | undefined {
+  return (db.query("SELECT seq, hash FROM memory_audit ORDER BY seq DESC LIMIT 1").get() as { seq: number; hash: string } | null) ?? undefined
+}
+
+export function auditHashAt(db: Database, seq: number): string | undefined {
+  return (db.query("SELECT hash FROM memory_audit WHERE seq = ?").get(seq) as { hash: string } | null)?.hash
+}
+
+/** Items the audit says were created whose row is gone (items are never deleted, only forgotten). */
+export function missingCreatedItems(db: Database, limit = 50): { count: number; ids: string[] } {
+  const where = `FROM memory_audit a WHERE a.action = 'create' AND a.item IS NOT NULL
+    AND NOT EXISTS (SELECT 1 FROM memory_items i WHERE i.id = a.item)`
+  const count = (db.query(`SELECT COUNT(DISTINCT a.item) AS n ${where}`).get() as { n: number }).n
+  const ids = (db.query(`SELECT a.item AS id ${where} GROUP BY a.item ORDER BY MIN(a.seq) LIMIT ?`).all(limit) as Array<{ id: string }>).map((r) => r.id)
+  return { count, ids }
+}
+
 export function auditRowsOf(db: Database, q: { project: string; item?: string; limit: number }): AuditRow[] {
   return (
     q.item

@@ -1,4 +1,5 @@
 import { aad, seal } from "../../core/crypto"
+import { checkWritable } from "../../core/db-check"
 import { now } from "../../core/clock"
 import type { Store } from "../_store"
 
@@ -22,6 +23,7 @@ export function saveSnapshot(store: Store, project: string, rev: number, docs: n
 }
 
 function upsert(store: Store, project: string, rev: number, docs: number, sealed: Uint8Array): void {
+  checkWritable(store.db)
   store.db.transaction(() => {
     // something forgotten after this index was read: the index may hold its words, so it is not kept
     if (store.db.query("SELECT 1 FROM memory_items WHERE project = ? AND rev > ? AND status = 'forgotten' LIMIT 1").get(project, rev)) return

@@ -1,6 +1,6 @@
 import { defineCommand } from "citty"
 import { EgcError } from "../../../core/errors"
-import type { ConsentPolicy } from "../../../memory"
+import { auditProblem, type ConsentPolicy } from "../../../memory"
 import { cwdArgs, jsonArgs } from "../../_args"
 import { EXIT } from "../../exit"
 import { printData, ui } from "../../ui"
@@ -101,7 +101,7 @@ export const audit = defineCommand({
     }
     const verdict = memory.auditVerify()
     if (args.json) printData(verdict)
-    else printData(verdict.ok ? "audit chain intact" : `audit chain BROKEN: ${JSON.stringify(verdict)}`)
+    else printData(verdict.ok ? "audit chain intact" : `audit chain BROKEN: ${auditProblem(verdict)}`)
     if (!verdict.ok) process.exitCode = EXIT.FAILURE
   },
 })
