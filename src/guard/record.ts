@@ -50,7 +50,11 @@ export function recordVerdict(v: Verdict, info: RecordInfo): void {
     const keys = loadKeys()
     const id = newId("gv_")
     const project = info.projectId ?? ""
-    const body = JSON.stringify({ command: redact(info.command), reason: v.reason ? redact(v.reason) : null })
+    const body = JSON.stringify({
+      command: redact(info.command),
+      reason: v.reason ? redact(v.reason) : null,
+      alternative: v.alternative ? redact(v.alternative) : null,
+    })
     const sealed = sealText(keys.content, body, aad("guard_events", id, project))
     const handle = db()
     checkWritable(handle)
@@ -85,6 +89,8 @@ export interface GuardEvent {
   command: string
   commandHash: string
   reason: string | null
+  /** The safer way the guard offered when it refused (null for rows recorded before it was kept). */
+  alternative: string | null
   project: string
   session: string | null
   tool: string | null
@@ -110,12 +116,12 @@ export function listEvents(opts: { limit?: number; projectId?: string } = {}): G
     ? db().query("SELECT * FROM guard_events WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?").all(opts.projectId, limit)
     : db().query("SELECT * FROM guard_events ORDER BY at DESC, id DESC LIMIT ?").all(limit)) as Row[]
   return rows.map((r) => {
-    let body: { command: string; reason: string | null }
+    let body: { command: string; reason: string | null; alternative?: string | null }
     try {
       body = JSON.parse(openText(keys.content, r.command_sealed, aad("guard_events", r.id, r.project)))
     } catch {
       body = { command: "[cannot decrypt: wrong key or tampered row]", reason: null }
     }
-    return { id: r.id, at: r.at, decision: r.decision, rule: r.rule, command: body.command, commandHash: r.command_hash, reason: body.reason, project: r.project, session: r.session, tool: r.tool }
+    return { id: r.id, at: r.at, decision: r.decision, rule: r.rule, command: body.command, commandHash: r.command_hash, reason: body.reason, alternative: body.alternative ?? null, project: r.project, session: r.session, tool: r.tool }
   })
 }
