@@ -176,7 +176,7 @@ function refExists(commonDir: string, ref: string): boolean {
 function defaultBranch(commonDir: string): string | undefined {
   const originHead = read(join(commonDir, "refs", "remotes", "origin", "HEAD"))?.trim()
   const m = originHead && /^ref:\s*refs\/remotes\/origin\/(.+)$/.exec(originHead)
-  if (m && m[1]) return m[1]
+  if (m?.[1]) return m[1]
   for (const name of ["main", "master"]) if (refExists(commonDir, `refs/heads/${name}`)) return name
   return undefined
 }

@@ -9,7 +9,7 @@ const CLASS_NAME = /\w(?:Error|Exception)\b|\b[A-Z][A-Za-z0-9]*(?:Failure|Panic)
 // version conflicts and missing dependencies (npm ls, pip check, peer dependencies)
 const DEPENDENCY = /\binvalid: |\bUNMET (?:OPTIONAL |PEER )?DEPENDENCY\b|\bextraneous\b|\bmissing: |\bpeer dep missing\b|\bELSPROBLEMS\b|\bconflict(?:s|ing)?\b|\bincompatible\b|, but you have |which is not installed/i
 // bounded repeats: an unbounded path class backtracks quadratically on a long line without dots
-const DIAGNOSTIC = /(?:^|[\s('\"])[\w./\\@~+-]{1,300}\.\w{1,12}:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
+const DIAGNOSTIC = /(?:^|[\s('"])[\w./\\@~+-]{1,300}\.\w{1,12}:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
 const PASSING = /^\s*(?:✓|✔|√|PASS\b|--- PASS|ok\s|PASSED\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED)\s*$|\bPASSED\b/
 const SUMMARY = new RegExp(
   [

@@ -1,5 +1,5 @@
 import { DEFAULTS, loadConfig, type Config } from "../core/config"
-import { EgcError } from "../core/errors"
+import type { EgcError } from "../core/errors"
 import { canonical, findRepo } from "../core/git"
 import type { Logger } from "../core/log"
 import type { Project } from "../core/project"

@@ -96,7 +96,7 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
     for (const r of rankedMatches(idx.search, `${p.title} ${p.body} ${p.entities.join(" ")}`)) {
       if (++taken > 20) break
       const m = idx.meta.get(r.id)
-      if (!m || m.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
+      if (m?.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
       const v = idx.view(m.id)
       if (v) seen.push({ v, s: similarity(p, v) })
     }

@@ -162,7 +162,7 @@ function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Arra
     const ent = entityOverlap(item, wanted)
     if (lex === 0 && ent === 0) continue
     const ageDays = Math.max(0, t - item.validFrom) / 86_400_000
-    const recency = Math.pow(0.5, ageDays / RANK.recencyHalfLifeDays)
+    const recency = 0.5 ** (ageDays / RANK.recencyHalfLifeDays)
     const score =
       RANK.lexical * lex + RANK.entity * ent + RANK.recency * recency + RANK.confidence * item.confidence -
       (item.disputed ? RANK.disputed : 0) - (STATUS_PENALTY[item.status] ?? 1)

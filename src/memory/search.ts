@@ -23,7 +23,7 @@ export function search(store: Store, q: SearchQuery): ItemList {
     let taken = 0
     for (const r of rankedMatches(idx.search, q.query)) {
       const m = idx.meta.get(r.id)
-      if (!m || m.status !== "active" || (scopes && !scopes.has(m.scope)) || (kinds && !kinds.has(m.kind))) continue
+      if (m?.status !== "active" || (scopes && !scopes.has(m.scope)) || (kinds && !kinds.has(m.kind))) continue
       if (m.expiresAt !== undefined && m.expiresAt <= t) continue
       const v = idx.view(m.id)
       if (v) hits.push({ v, score: r.score })

@@ -83,7 +83,7 @@ export function readEvents(project: Project, reader: string, opts: { peek?: bool
   const limit = Math.min(Math.max(opts.limit ?? LIMITS.readBatch, 1), LIMITS.readBatch)
   const read = (): Row[] => {
     const db = meshDb()
-    let cursor = db.query("SELECT last_seq FROM mesh_cursors WHERE session_id = ? AND project = ?").get(reader, project.id) as { last_seq: number } | null
+    const cursor = db.query("SELECT last_seq FROM mesh_cursors WHERE session_id = ? AND project = ?").get(reader, project.id) as { last_seq: number } | null
     if (!cursor) {
       if (opts.peek) return []
       openCursor(reader, project.id)

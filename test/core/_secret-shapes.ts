@@ -40,7 +40,7 @@ const bare = (make: (r: () => number) => string, around: string[] = ["{}", "expo
 }
 
 export const SECRET_SHAPES: Record<string, Gen> = {
-  "aws-access-key": bare((r) => `${one(r, ["AKIA", "ASIA"])}${pick(r, UPPER + "234567", 16)}`),
+  "aws-access-key": bare((r) => `${one(r, ["AKIA", "ASIA"])}${pick(r, `${UPPER}234567`, 16)}`),
   "aws-secret-env": (r) => {
     const secret = pick(r, `${ALNUM}/+`, 40)
     return { text: `AWS_SECRET_ACCESS_KEY=${secret}`, secret }
@@ -141,7 +141,7 @@ export const NEAR_MISSES: Record<string, (r: () => number) => string> = {
   semver: (r) => `upgraded react from ${Math.floor(r() * 20)}.${Math.floor(r() * 20)}.${Math.floor(r() * 20)} to ^${Math.floor(r() * 20)}.0.0-rc.${Math.floor(r() * 9)}`,
   path: (r) => `/home/${pick(r, LOWER, 5)}/src/${one(r, ["auth", "tokens", "secrets", "password-reset"])}/${pick(r, LOWER, 6)}.ts:${Math.floor(r() * 400)}`,
   sentence: (r) =>
-    one(r, [
+    `${one(r, [
       "Reset your password if you forget it",
       "the token expires after an hour",
       "the token is valid",
@@ -150,18 +150,18 @@ export const NEAR_MISSES: Record<string, (r: () => number) => string> = {
       "the api key is required for this endpoint",
       "see the credentials section of the docs",
       "Authentication failed: invalid token",
-    ]) + ` (${one(r, WORDS)})`,
+    ])} (${one(r, WORDS)})`,
   "ts-types": (r) => one(r, ["password: string", "token?: string | undefined", "apiKey: z.string().min(1)", "secret: Buffer", "authToken: null"]) + one(r, [",", ";", ""]),
   "code-refs": (r) =>
     one(r, ["const token = await getToken()", "password = user.password", "headers.authorization = token", "const secret = process.env.SECRET", "token=$GITHUB_TOKEN"]) +
-    one(r, ["", " // " + one(r, WORDS)]),
+    one(r, ["", ` // ${one(r, WORDS)}`]),
   "env-refs": (r) => `${one(r, ["DB_PASSWORD", "API_TOKEN", "AWS_SECRET_ACCESS_KEY"])}=${one(r, ["${DB_PASSWORD}", "$API_TOKEN", "<your-key-here>", "changeme", "***"])}`,
   "css-colour": (r) => `color: #${pick(r, HEX, one(r, [3, 6, 8]))}; background: rgb(${Math.floor(r() * 255)}, 0, 0)`,
   numbers: (r) => `took ${Math.floor(r() * 1e6)} ms, ${(r() * 100).toFixed(2)}% of ${Math.floor(r() * 1e12)} bytes`,
   "npm-log": (r) => `added ${Math.floor(r() * 900)} packages, and audited ${Math.floor(r() * 900)} packages in ${Math.floor(r() * 60)}s`,
   "url-no-creds": (r) => `https://github.com/${pick(r, LOWER, 6)}/${pick(r, LOWER, 8)}/pull/${Math.floor(r() * 9000)}`,
   "config-keys": (r) => one(r, ["primary_key: id", "sort_key: created_at", "author: Jane Doe", "keyboard: us", "auth: enabled", "token_type: bearer"]),
-  "compiler-flags": (r) => one(r, ["gcc -pthread -O2 main.c", "mkdir -p build/out", "git log -p --stat", "ssh -p 2222 host"]) + ` # ${Math.floor(r() * 99)}`,
+  "compiler-flags": (r) => `${one(r, ["gcc -pthread -O2 main.c", "mkdir -p build/out", "git log -p --stat", "ssh -p 2222 host"])} # ${Math.floor(r() * 99)}`,
 }
 
 export function secretCases(n = 8): Case[] {

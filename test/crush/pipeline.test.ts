@@ -3,7 +3,7 @@ import { crush, SMALL_BYTES } from "../../src/crush/pipeline"
 import { selection } from "../../src/crush/filters/_select"
 
 const enc = (s: string) => new TextEncoder().encode(s)
-const lines = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i)).join("\n") + "\n"
+const lines = (n: number, f: (i: number) => string) => `${Array.from({ length: n }, (_, i) => f(i)).join("\n")}\n`
 
 describe("small and empty outputs", () => {
   test("an empty output stays empty", () => {
@@ -25,7 +25,7 @@ describe("small and empty outputs", () => {
   })
 
   test("control: the same content past the threshold is filtered", () => {
-    const text = lines(200, (i) => `   Compiling crate${i} v0.1.${i}`) + "error[E0425]: cannot find value `x` in this scope\n"
+    const text = `${lines(200, (i) => `   Compiling crate${i} v0.1.${i}`)}error[E0425]: cannot find value \`x\` in this scope\n`
     const r = crush(enc(text), { command: "cargo build", runId: "r00000000000000000000000000" })
     expect(r.mode).toBe("filtered")
     expect(r.output).toContain("error[E0425]: cannot find value `x` in this scope")
@@ -62,7 +62,7 @@ describe("bad input", () => {
   })
 
   test("carriage-return progress spam collapses to its last frame", () => {
-    const spam = Array.from({ length: 2000 }, (_, i) => `\rDownloading ${i}/2000 [${"#".repeat(i % 30)}]`).join("") + "\nwarning: mirror slow\nDone\n"
+    const spam = `${Array.from({ length: 2000 }, (_, i) => `\rDownloading ${i}/2000 [${"#".repeat(i % 30)}]`).join("")}\nwarning: mirror slow\nDone\n`
     const r = crush(spam, { command: "./fetch" })
     expect(r.output).toContain("warning: mirror slow")
     expect(r.output).not.toContain("Downloading 10/2000")

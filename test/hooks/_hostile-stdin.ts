@@ -12,7 +12,7 @@ export function unreadable(tool: HookTool, event: HookEvent, cwd: string): fc.Ar
   return fc.oneof(
     fc.uint8Array({ minLength: 1, maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")),
     fc.integer({ min: 1, max: real.length - 1 }).map((n) => real.slice(0, n)),
-    fc.constantFrom("null", "[]", "123", '"text"', "true", "\ufeff" + real, real + "}", deep(5000), "{", "\u0000"),
+    fc.constantFrom("null", "[]", "123", '"text"', "true", `\ufeff${real}`, `${real}}`, deep(5000), "{", "\u0000"),
     hostileText(1, 500).filter((s) => s.trim() !== "" && !isObjectJson(s)),
   )
 }

@@ -33,7 +33,7 @@ async function open(cwd: string, elicit?: Elicit) {
 }
 
 const miner = { source: "hook:miner" as const, sessionId: "s_hook" }
-const statusOf = (cwd: string, id: string) => {
+const statusOf = (_cwd: string, id: string) => {
   const row = openMemory().store.db.query("SELECT status, content_enc IS NOT NULL AS sealed FROM memory_items WHERE id = ?").get(id) as Json
   return { status: row.status as string, content: row.sealed === 1 }
 }

@@ -74,7 +74,7 @@ describe("nothing in plaintext at rest", () => {
     const prop = b.memory.propose({ project: p, items: [{ kind: "failure", body: `${canary} failure` }] }, ctx)
     b.memory.commit({ proposalId: prop.proposalId as string }, ctx)
     b.memory.forget({ project: p, text: `${canary} forgotten text` }, person)
-    b.memory.write({ kind: "note", body: `token ${"ghp_" + "Z".repeat(36)} ${canary}` }, ctx)
+    b.memory.write({ kind: "note", body: `token ${`ghp_${"Z".repeat(36)}`} ${canary}` }, ctx)
     b.memory.recall({ project: p, query: canary })
     expect(b.memory.search({ project: p, query: canary }).length).toBeGreaterThan(5)
     const scan = (path: string) => {

@@ -7,7 +7,7 @@ describe("tombstones", () => {
     using b = bench()
     const p = b.project()
     const secret = "The staging database password rotates every Monday"
-    const pend = b.memory.write({ kind: "note", body: "draft: " + secret }, { project: p, actor: miner })
+    const pend = b.memory.write({ kind: "note", body: `draft: ${secret}` }, { project: p, actor: miner })
     b.memory.approve(pend.id as string, { project: p, actor: person }, { body: secret })
     const copy = b.memory.write({ kind: "fact", body: secret }, { project: p, actor: agent })
     const keep = b.memory.write({ kind: "note", body: "unrelated control note" }, { project: p, actor: agent })

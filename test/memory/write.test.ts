@@ -46,7 +46,7 @@ describe("write layer: validation and cleaning", () => {
     using b = bench()
     const p = b.project()
     const key = "AKIA" + "ABCDEFGHIJKLMNOP"
-    const gh = "ghp_" + "a".repeat(36)
+    const gh = `ghp_${"a".repeat(36)}`
     const w = b.memory.write({ kind: "note", body: `deploy with ${key} and token ${gh}; password=hunter22xyz` }, { project: p, actor: agent })
     expect(w.redacted).toEqual(expect.arrayContaining(["aws-access-key", "github-token", "assigned-secret"]))
     const v = b.memory.get({ project: p, id: w.id as string })

@@ -73,7 +73,7 @@ export async function validateFiles(files: ConfigFile[]): Promise<ConfigProblem[
           })
         continue
       }
-      if (!tree || tree.type !== "object") {
+      if (tree?.type !== "object") {
         problems.push({ file: name, field: "", line: 1, column: 1, message: "must hold a JSON object" })
         continue
       }

@@ -66,7 +66,7 @@ const LITERAL_ARG = String.raw`\s*(?:"[^"\n]*"|'[^'\n]*')\s*\)`
 /** eval/exec of anything but one string literal: decoded, fetched, concatenated or read from a variable. */
 const EVAL_COMPUTED = new RegExp(String.raw`\b(exec|eval|compile|Function|instance_eval|class_eval|module_eval|assert|evalcx)\s*\((?!${LITERAL_ARG})`)
 /** A process started from a value, not a literal (awk's system(c), execSync(Buffer.from(…)), os.popen(cmd)). */
-const SPAWN_COMPUTED = /\b(system|popen|Popen|execSync|execFileSync|spawnSync|spawn|check_output|check_call|getoutput|getstatusoutput|shell_exec|passthru|proc_open|IO\.popen|qx)\s*\(\s*(?!["'`\[]|\))/
+const SPAWN_COMPUTED = /\b(system|popen|Popen|execSync|execFileSync|spawnSync|spawn|check_output|check_call|getoutput|getstatusoutput|shell_exec|passthru|proc_open|IO\.popen|qx)\s*\(\s*(?!["'`[]|\))/
 /** An attribute looked up from a computed name: getattr(os, 'sys' + 'tem'). */
 const GETATTR_COMPUTED = /\b(getattr|__getattribute__|send|public_send|Reflect\.get)\s*\(\s*[^,()]+,\s*(?!["'][\w]+["']\s*[,)])/
 const IMPORT_COMPUTED = /__import__\s*\(\s*(?!["'][\w.]+["']\s*\))|\bimportlib\.import_module\s*\(\s*(?!["'][\w.]+["']\s*\))|\brequire\s*\(\s*(?!["'`])/

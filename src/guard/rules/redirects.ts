@@ -1,4 +1,4 @@
-import { type Scene, type WalkState } from "../invocation"
+import type { Scene, WalkState } from "../invocation"
 import { isProtected, resolveArg } from "../paths"
 import type { Redirect } from "../shell/ast"
 import { ALLOW, type Verdict } from "../types"

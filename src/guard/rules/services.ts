@@ -31,7 +31,7 @@ const isService = (name: string): boolean => SERVICE_CLI.has(name) || name.start
 export function serviceRule(inv: Invocation, name: string): Verdict {
   let words = inv.args.map((a) => a.text)
   if (name === "java") {
-    const jar = words.findIndex((w) => w === "-jar")
+    const jar = words.indexOf("-jar")
     if (jar === -1 || !/cli\.jar$/.test(words[jar + 1] ?? "")) return ALLOW
     words = words.slice(jar + 2)
   } else if (!isService(name)) return ALLOW

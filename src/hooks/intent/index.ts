@@ -65,6 +65,6 @@ function strip(original: string, m: RegExpExecArray): string {
   const lower = normalise(original)
   const base = lower.length === original.length ? original : lower
   const at = lower.indexOf(m[0])
-  const rest = at === -1 ? base : base.slice(0, at) + " " + base.slice(at + m[0].length)
+  const rest = at === -1 ? base : `${base.slice(0, at)} ${base.slice(at + m[0].length)}`
   return rest.replace(/^[\s:：,，、。.!！?？-]+|[\s:：,，、。!！?？-]+$/g, "").replace(/\s+/g, " ").trim()
 }

@@ -55,7 +55,7 @@ function insertInto(
 /** Set `path` to `value`, creating missing objects; undefined when the path runs through a non-object. */
 export function placeValue(text: string, path: string[], value: unknown, l: Layout): string | undefined {
   const tree = parseTree(text)
-  if (!tree || tree.type !== "object") return undefined
+  if (tree?.type !== "object") return undefined
   let depth = path.length
   let node = findNodeAtLocation(tree, path)
   while (!node && depth > 0) node = findNodeAtLocation(tree, path.slice(0, --depth))
@@ -88,7 +88,7 @@ export function placeElement(
 ): string | undefined {
   const tree = parseTree(text)
   const array = tree && findNodeAtLocation(tree, path)
-  if (!array || array.type !== "array") return undefined
+  if (array?.type !== "array") return undefined
   const kids = array.children ?? []
   const before = kids[index]
   if (!before) return insertInto(text, array, (indent) => render(value, indent, l), JSON.stringify(value), l)

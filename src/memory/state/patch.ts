@@ -27,7 +27,7 @@ const firstLine = (text: string) => (text.split("\n").find((l) => l.trim()) ?? "
 
 function inputsOf(patch: StatePatch, scope: ScopeName | undefined): Array<{ section: string; input: ItemInput }> {
   const out: Array<{ section: string; input: ItemInput }> = []
-  if (patch.context !== undefined && patch.context.trim()) out.push({ section: "context", input: { kind: "context", title: firstLine(patch.context), body: patch.context, scope } })
+  if (patch.context?.trim()) out.push({ section: "context", input: { kind: "context", title: firstLine(patch.context), body: patch.context, scope } })
   for (const d of patch.decisions ?? []) out.push({ section: "decisions", input: { kind: "decision", title: d.what, body: d.why ?? "", scope } })
   for (const a of patch.avoid ?? []) out.push({ section: "avoid", input: { kind: "avoid", title: firstLine(a), body: a, scope } })
   for (const p of patch.preferences ?? []) out.push({ section: "preferences", input: { kind: "preference", title: firstLine(p), body: p, scope } })

@@ -1,7 +1,7 @@
 import { nextRev } from "./rev"
 import { now } from "../../core/clock"
 import { appendAudit, type AuditAction } from "./audit"
-import { type Store } from "../_store"
+import type { Store } from "../_store"
 import type { Actor, Status } from "../types"
 
 /** Row-level mutations used inside write-layer transactions. Callers open the transaction. */

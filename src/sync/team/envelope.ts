@@ -25,7 +25,7 @@ export function newTeamKey(): string {
 export function parseTeamKey(text: string): TeamKey {
   const t = text.trim()
   const raw = t.startsWith(PREFIX) ? Buffer.from(t.slice(PREFIX.length), "base64url") : undefined
-  if (!raw || raw.length !== 32 || !/^[A-Za-z0-9_-]{43}$/.test(t.slice(PREFIX.length))) {
+  if (raw?.length !== 32 || !/^[A-Za-z0-9_-]{43}$/.test(t.slice(PREFIX.length))) {
     throw new EgcError("E_KEY_INVALID", "not an egc team key (egc-team-v1-…)", {
       hint: "ask the teammate who ran egc sync init for the key",
     })
