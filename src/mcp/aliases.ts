@@ -17,7 +17,9 @@ export function renameDeprecated(raw: unknown, aliases: Readonly<Record<string, 
   const used: string[] = []
   for (const [old, current] of Object.entries(aliases)) {
     if (!Object.hasOwn(args, old)) continue
-    if (Object.hasOwn(args, current)) return { args, problem: `give either ${current} or its old name ${old}, not both` }
+    if (Object.hasOwn(args, current)) {
+      return { args, problem: `give either ${current} or its old name ${old}, not both` }
+    }
     args[current] = args[old]
     delete args[old]
     used.push(`${old} is now ${current}`)

@@ -42,5 +42,7 @@ describe("familyOf rows in order", () => {
     ["git log --format=json", "json"],
     ["some-tool -o json", "json"],
   ]
-  for (const [command, family] of table) test(`${command} → ${family}`, () => expect(familyOf(command)).toBe(family as never))
+  for (const [command, family] of table) {
+    test(`${command} → ${family}`, () => expect(familyOf(command)).toBe(family as never))
+  }
 })

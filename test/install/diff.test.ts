@@ -44,8 +44,10 @@ describe("--dry-run diffs", () => {
   })
 
   test("a created file is diffed against /dev/null, a removed one to it", () => {
-    expect(unifiedDiff("new.toml", null, "a = 1\nb = 2\n")).toBe("--- /dev/null\n+++ new.toml\n@@ -0,0 +1,2 @@\n+a = 1\n+b = 2")
-    expect(unifiedDiff("old.toml", "a = 1\n", null)).toBe("--- old.toml\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a = 1")
+    const created = unifiedDiff("new.toml", null, "a = 1\nb = 2\n")
+    expect(created).toBe("--- /dev/null\n+++ new.toml\n@@ -0,0 +1,2 @@\n+a = 1\n+b = 2")
+    const removed = unifiedDiff("old.toml", "a = 1\n", null)
+    expect(removed).toBe("--- old.toml\n+++ /dev/null\n@@ -1,1 +0,0 @@\n-a = 1")
   })
 
   test("the diff package is loaded by the first diff, not by importing the installer", () => {

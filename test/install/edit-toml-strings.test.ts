@@ -20,7 +20,7 @@ command = "other"
 `
 
 describe("TOML headers inside multi-line strings are values, not tables", () => {
-  test("a [x] line inside \"\"\" or ''' is left alone; the real table is added after, removal restores the bytes", () => {
+  test("a [x] line in \"\"\" or ''' is left alone; the table is added after; removal restores the bytes", () => {
     const out = setTomlTable(DECOY, "mcp_servers.egc", egc)
     expect(out.startsWith(DECOY.trimEnd())).toBe(true)
     const v = parse(out) as { notes: string; literal: string; mcp_servers: Record<string, unknown> }
