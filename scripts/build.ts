@@ -66,7 +66,8 @@ export async function buildBinary(opts: { outfile: string; target?: BuildTarget 
   if (opts.publicKey) args.push(`--define=EGC_RELEASE_PUBKEY=${JSON.stringify(opts.publicKey)}`)
   if (opts.repo) args.push(`--define=EGC_RELEASE_REPO=${JSON.stringify(opts.repo)}`)
   const releaseTarget = opts.releaseTarget ?? opts.target?.release
-  if (releaseTarget) args.push(`--define=EGC_TARGET=${JSON.stringify(releaseTarget)}`)
+  // a release build (it knows its target) carries no test seams: EGC_TEST_NOW is compiled out
+  if (releaseTarget) args.push(`--define=EGC_TARGET=${JSON.stringify(releaseTarget)}`, "--define=EGC_TEST_SEAMS=false")
   if (opts.target) {
     const runtime = runtimePath(opts.target)
     if (!existsSync(runtime)) throw new Error(`missing runtime for ${opts.target.target}: run \`npm run runtimes\` first (${runtime})`)

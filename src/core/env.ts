@@ -12,6 +12,14 @@ const truthy = (key: string): boolean => {
   return value === "1" || value === "true" || value === "yes"
 }
 
+declare const EGC_TEST_SEAMS: boolean | undefined
+
+/**
+ * Test seams (EGC_TEST_NOW) exist in source runs and test builds only: a release build defines
+ * EGC_TEST_SEAMS=false (scripts/build.ts), the minifier drops the read, and the variable is inert.
+ */
+const TEST_SEAMS = typeof EGC_TEST_SEAMS !== "boolean" || EGC_TEST_SEAMS
+
 const int = (key: string): number | undefined => {
   const value = read(key)
   if (value === undefined || !/^-?\d+$/.test(value)) return undefined
@@ -29,7 +37,7 @@ export const env = {
   consent: () => read("EGC_CONSENT"),
   mcpTools: () => read("EGC_MCP_TOOLS"),
   /** Fixed "now" in epoch milliseconds, for tests that drive several processes. */
-  testNow: () => int("EGC_TEST_NOW"),
+  testNow: () => (TEST_SEAMS ? int("EGC_TEST_NOW") : undefined),
   noColor: () => truthy("NO_COLOR") || read("TERM") === "dumb",
   /** FORCE_COLOR as the convention has it: unset → undefined, "0"/"false" → false, anything else → true. */
   forceColor: (): boolean | undefined => {

@@ -10,6 +10,7 @@ const PACKAGE_MANAGERS = new Set(["pip", "pip3", "pipx", "apt", "apt-get", "brew
 const INFRA = new Set(["docker", "docker-compose", "podman", "kubectl", "k9s", "helm", "terraform", "tofu", "terragrunt", "pulumi", "ansible", "ansible-playbook", "vagrant", "aws", "gcloud", "az", "oc", "minikube", "kind", "skaffold"])
 const LISTINGS = new Set(["ls", "find", "fd", "tree", "du", "exa", "eza", "lsd", "locate", "dir", "grep", "egrep", "fgrep", "rg", "ag", "ack"])
 const LOG_READERS = new Set(["tail", "journalctl", "logcat", "dmesg", "stern"])
+const PAGERS = new Set(["cat", "less", "head", "sort", "uniq", "zcat", "more"])
 const JS_PM = new Set(["npm", "pnpm", "yarn", "bun"])
 const PM_VERBS = new Set(["install", "i", "ci", "add", "remove", "rm", "uninstall", "update", "up", "upgrade", "outdated", "audit", "dedupe", "prune", "link", "sync", "lock", "fetch", "download", "list", "ls", "why"])
 
@@ -20,42 +21,70 @@ function jsonRequested(words: string[]): boolean {
   })
 }
 
+interface Cmd {
+  name: string
+  sub: string
+  third: string
+  words: string[]
+}
+
+type Pick = Family | ((c: Cmd) => Family)
+
+/** A sub-command → family map for toolchains whose verbs say what they do; `rest` for any other verb. */
+function bySub(table: Record<string, Family>, rest: Family): (c: Cmd) => Family {
+  return (c) => (Object.hasOwn(table, c.sub) ? table[c.sub]! : rest)
+}
+
+const pkgVerbs = (...verbs: string[]): Record<string, Family> => Object.fromEntries(verbs.map((v) => [v, "pkg"]))
+const CARGO_PKG = pkgVerbs("install", "add", "update", "fetch", "uninstall", "remove")
+const named = (...names: string[]) => (c: Cmd) => names.includes(c.name)
+const inSet = (set: Set<string>) => (c: Cmd) => set.has(c.name)
+
+/** npm/pnpm/yarn/bun: tests, package verbs, then the script's name says what it is. */
+function jsPackageManager(c: Cmd): Family {
+  const { name, sub, third } = c
+  const testScript = (sub === "run" && /^test/.test(third)) || (/^test/.test(sub) && name !== "npm")
+  if (sub === "test" || sub === "t" || testScript) return "test"
+  if (PM_VERBS.has(sub) || sub === "") return "pkg"
+  const script = sub === "run" ? third : sub
+  if (/^(?:build|compile|typecheck|lint|check|tsc)/.test(script)) return "build"
+  if (/^(?:dev|start|serve|watch|preview)/.test(script)) return "logs"
+  return "generic"
+}
+
+/** Evaluated in order; the first row whose test holds names the family (else `generic`). */
+const ROWS: ReadonlyArray<readonly [when: (c: Cmd) => boolean, family: Pick]> = [
+  [(c) => c.name === "jq" || c.name === "yq" || jsonRequested(c.words), "json"],
+  [named("git", "gh", "glab", "hg", "svn"), "git"],
+  [(c) => c.name === "playwright" && c.sub !== "test", "generic"],
+  [inSet(TEST_RUNNERS), "test"],
+  [(c) => c.name === "node" && c.words.includes("--test"), "test"],
+  [(c) => c.name === "deno" && c.sub === "test", "test"],
+  [named("go"), bySub({ test: "test", run: "logs", ...pkgVerbs("mod", "get", "install") }, "build")],
+  [named("cargo"), bySub({ test: "test", nextest: "test", run: "logs", ...CARGO_PKG }, "build")],
+  [named("dotnet"), bySub({ test: "test", run: "logs", ...pkgVerbs("add", "restore") }, "build")],
+  [
+    named("mvn", "mvnw", "gradle", "gradlew"),
+    (c) => (c.words.some((w) => /^(?:test|verify|check|integrationTest|connected\w*Test)$/.test(w)) ? "test" : "build"),
+  ],
+  [named("rails", "rake"), bySub({ test: "test", spec: "test", server: "logs", s: "logs" }, "generic")],
+  [inSet(JS_PM), jsPackageManager],
+  [named("uv", "poetry", "pdm", "pipenv", "bundle", "bundler"), "pkg"],
+  [inSet(PACKAGE_MANAGERS), "pkg"],
+  [inSet(COMPILERS), "build"],
+  [(c) => INFRA.has(c.name) && (c.sub === "logs" || (c.sub === "compose" && c.third === "logs")), "logs"],
+  [inSet(INFRA), "infra"],
+  [inSet(LISTINGS), "listing"],
+  [(c) => LOG_READERS.has(c.name) || (c.name === "adb" && c.sub === "logcat"), "logs"],
+  [(c) => PAGERS.has(c.name) && c.words.some((w) => /\.log\b/.test(w)), "logs"],
+]
+
 /** Which family's filter applies to the output of this command (undefined for an empty command). */
 export function familyOf(command: string): Family | undefined {
   const words = programWords(command)
   const [name = "", sub = "", third = ""] = words
   if (!name) return undefined
-  if (name === "jq" || name === "yq" || jsonRequested(words)) return "json"
-  if (name === "git" || name === "gh" || name === "glab" || name === "hg" || name === "svn") return "git"
-  if (TEST_RUNNERS.has(name)) return name === "playwright" && sub !== "test" ? "generic" : "test"
-  if (name === "node" && words.includes("--test")) return "test"
-  if (name === "deno" && sub === "test") return "test"
-  if (name === "go") return sub === "test" ? "test" : ["mod", "get", "install"].includes(sub) ? "pkg" : sub === "run" ? "logs" : "build"
-  if (name === "cargo") {
-    if (sub === "test" || sub === "nextest") return "test"
-    if (["install", "add", "update", "fetch", "uninstall", "remove"].includes(sub)) return "pkg"
-    return sub === "run" ? "logs" : "build"
-  }
-  if (name === "dotnet") return sub === "test" ? "test" : ["add", "restore"].includes(sub) ? "pkg" : sub === "run" ? "logs" : "build"
-  if (name === "mvn" || name === "mvnw" || name === "gradle" || name === "gradlew") {
-    return words.some((w) => /^(?:test|verify|check|integrationTest|connected\w*Test)$/.test(w)) ? "test" : "build"
-  }
-  if (name === "rails" || name === "rake") return sub === "test" || sub === "spec" ? "test" : sub === "server" || sub === "s" ? "logs" : "generic"
-  if (JS_PM.has(name)) {
-    if (sub === "test" || sub === "t" || (sub === "run" && /^test/.test(third)) || /^test/.test(sub) && name !== "npm") return "test"
-    if (name === "bun" && sub === "test") return "test"
-    if (PM_VERBS.has(sub) || sub === "") return "pkg"
-    const script = sub === "run" ? third : sub
-    if (/^(?:build|compile|typecheck|lint|check|tsc)/.test(script)) return "build"
-    if (/^(?:dev|start|serve|watch|preview)/.test(script)) return "logs"
-    return "generic"
-  }
-  if (["uv", "poetry", "pdm", "pipenv", "bundle", "bundler"].includes(name)) return "pkg"
-  if (PACKAGE_MANAGERS.has(name)) return "pkg"
-  if (COMPILERS.has(name)) return "build"
-  if (INFRA.has(name)) return (sub === "logs" || (sub === "compose" && third === "logs")) ? "logs" : "infra"
-  if (LISTINGS.has(name)) return "listing"
-  if (LOG_READERS.has(name) || name === "adb" && sub === "logcat") return "logs"
-  if (["cat", "less", "head", "sort", "uniq", "zcat", "more"].includes(name)) return words.some((w) => /\.log\b/.test(w)) ? "logs" : "generic"
+  const c: Cmd = { name, sub, third, words }
+  for (const [when, family] of ROWS) if (when(c)) return typeof family === "function" ? family(c) : family
   return "generic"
 }

@@ -4,6 +4,7 @@ import { EgcError, errorMessage } from "../core/errors"
 import type { Logger } from "../core/log"
 import { safeText } from "../core/safe-text"
 import { projectFor, type Binding } from "./binding"
+import { renameDeprecated } from "./aliases"
 import { argumentProblem } from "./args"
 import { capResult } from "./cap"
 import { describeIssues, type CompiledTool } from "./compile"
@@ -36,7 +37,9 @@ export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps,
   }
   const problem = argumentProblem(raw)
   if (problem) return failure(`invalid arguments for ${name}: ${problem}. Fix the arguments and call again.`)
-  const parsed = tool.input.safeParse(raw ?? {})
+  const renamed = renameDeprecated(raw, tool.def.deprecatedAliases)
+  if (renamed.problem) return failure(`invalid arguments for ${name}: ${renamed.problem}. Fix the arguments and call again.`)
+  const parsed = tool.input.safeParse(renamed.args ?? {})
   if (!parsed.success) return failure(describeIssues(name, parsed.error))
   const { project: named, ...args } = parsed.data as Record<string, unknown>
   try {
@@ -57,6 +60,7 @@ export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps,
     }
     const { value, cut } = capResult(checked.data as Record<string, unknown>)
     if (cut.length) Object.assign(value, { truncated: true, note: `result cut to fit: ${cut.join("; ")}. Narrow the request to see the rest.` })
+    if (renamed.note) value.deprecated = renamed.note
     return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value }
   } catch (e) {
     if (e instanceof ToolFailure) return failure(e.message)

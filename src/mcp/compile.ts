@@ -26,7 +26,8 @@ const shared = { truncated: z.boolean().optional(), note: z.string().optional() 
 export function compileTool(def: ToolDef): CompiledTool {
   const inputShape = "project" in def.input ? def.input : { ...def.input, project: projectField }
   const input = z.object(Object.fromEntries(Object.entries(inputShape).map(([k, v]) => [k, strictDeep(v as z.ZodType)]))).strict()
-  const output = z.object({ ...def.output, ...shared })
+  const deprecated = def.deprecatedAliases ? { deprecated: z.string().optional() } : {}
+  const output = z.object({ ...def.output, ...shared, ...deprecated })
   return {
     def,
     input,

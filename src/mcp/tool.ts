@@ -37,6 +37,11 @@ export interface ToolDef<I extends z.ZodRawShape = z.ZodRawShape, O extends z.Zo
   /** `default` tools are listed in the default profile (at most 16 in all); `full` adds the rest. */
   profile: "default" | "full"
   input: I
+  /**
+   * Old argument name → its snake_case name, accepted for one release (src/mcp/aliases.ts); a call
+   * that uses one gets a `deprecated` note in its result.
+   */
+  deprecatedAliases?: Readonly<Record<string, string>>
   output: O
   annotations: ToolAnnotations
   handler: (args: z.infer<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.infer<z.ZodObject<O>>> | z.infer<z.ZodObject<O>>

@@ -114,8 +114,8 @@ describe("MCP tools", () => {
     const args = z.object(detect!.input).parse({})
     const out = (await detect!.handler(args as never, ctx)) as { patterns: Array<{ family: string; count: number }> }
     expect(out.patterns[0]).toMatchObject({ family: "make", count: 3 })
-    expect(() => z.object(detect!.input).parse({ minCount: 1 })).toThrow()
-    const c = (await compress!.handler(z.object(compress!.input).parse({ olderThanDays: 0 }) as never, ctx)) as { compressed: number }
+    expect(() => z.object(detect!.input).parse({ min_count: 1 })).toThrow()
+    const c = (await compress!.handler(z.object(compress!.input).parse({ older_than_days: 0 }) as never, ctx)) as { compressed: number }
     expect(c.compressed).toBe(3)
     for (const tool of insightTools) expect(Object.keys(tool.annotations).sort()).toEqual(["destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint"])
   })

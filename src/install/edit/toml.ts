@@ -1,6 +1,7 @@
 import { parse } from "smol-toml"
 import { getAt } from "./json"
 import { deepEqual, eolOf, MalformedFile } from "./_malformed"
+import { topLevelLines } from "./_toml-lines"
 
 /**
  * TOML is edited as text: egc inserts or replaces its own `[table]` (and its sub-tables) and
@@ -16,16 +17,20 @@ export function readToml(text: string, what = "file"): Record<string, unknown> {
 
 const keyRe = (table: string) => table.split(".").map((k) => `(?:${k.replace(/[-]/g, "\\-")}|"${k}"|'${k}')`).join("\\s*\\.\\s*")
 
-/** Line range [from, to) of the table and its sub-tables, if present. */
+/**
+ * Line range [from, to) of the table and its sub-tables, if present. Headers are looked for only on
+ * top-level lines: a `[x]` line inside a multi-line string or array is a value, not a table.
+ */
 function locate(lines: string[], table: string): [number, number] | undefined {
   const head = new RegExp(`^\\s*\\[\\s*${keyRe(table)}\\s*\\]\\s*(#.*)?$`)
   const sub = new RegExp(`^\\s*\\[\\s*${keyRe(table)}\\s*\\.`)
-  const from = lines.findIndex((l) => head.test(l))
+  const top = topLevelLines(lines)
+  const from = lines.findIndex((l, i) => top[i] && head.test(l))
   if (from === -1) return undefined
   let to = from + 1
   while (to < lines.length) {
     const line = lines[to] as string
-    if (/^\s*\[/.test(line) && !sub.test(line)) break
+    if (top[to] && /^\s*\[/.test(line) && !sub.test(line)) break
     to++
   }
   while (to > from + 1 && (lines[to - 1] as string).trim() === "") to--

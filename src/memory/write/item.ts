@@ -11,6 +11,7 @@ import { isRefusal, prepareItem, type Prepared } from "./prepare"
 import { registerProject } from "./register"
 import { LESSON, reinforceRow, supersedeRow } from "./mutate"
 import { nearTombstones } from "./near"
+import { insertItemRow } from "./item-row"
 
 /** Supersedes below this confidence open a conflict instead of replacing (issue 3). */
 export const SUPERSEDE_CONFIDENCE_BAR = 0.75
@@ -41,6 +42,46 @@ function tombstoned(store: Store, projects: string[], prints: string[]): boolean
   return !!store.db.query(`SELECT 1 FROM memory_items WHERE project IN (${marks}) AND text_fp IN (${pm}) AND status = 'hidden' LIMIT 1`).get(...projects, ...prints)
 }
 
+const refused = (code: WriteResult["code"], reason: string): WriteResult => ({ outcome: "refused", code, reason })
+
+/** Forgotten content (a tombstone, a near copy of one, or an item hidden by an agent's forget) is refused. */
+function forgotten(store: Store, p: Prepared, prints: string[], projects: string[]): WriteResult | undefined {
+  const near = [p.body, p.title].some((text) => text && nearTombstones(store, projects, text).length)
+  if (!tombstoned(store, projects, prints) && !near) return undefined
+  const why = "this content was forgotten; a person must lift the tombstone before it can be stored again"
+  return refused("tombstoned", why)
+}
+
+/** The same item already live: a lesson is reinforced, anything else is left unchanged. */
+type Found = WriteResult | undefined
+
+function existingCopy(store: Store, project: string, fp: string, t: number, ctx: WriteContext): Found {
+  const live = "status IN ('active', 'pending') AND (expires_at IS NULL OR expires_at > ?)"
+  const dup = store.db
+    .query(`SELECT id, status, kind FROM memory_items WHERE project = ? AND fp = ? AND ${live} LIMIT 1`)
+    .get(project, fp, t) as { id: string; status: Status; kind: string } | null
+  if (!dup) return undefined
+  if (dup.kind === LESSON && dup.status === "active") {
+    reinforceRow(store, dup.id, project, ctx.actor)
+    return { outcome: "reinforced", id: dup.id, status: "active" }
+  }
+  return { outcome: "unchanged", id: dup.id, status: dup.status }
+}
+
+/** The item a `supersedes` names: refused when it is not this project's; ignored when no longer active. */
+type Row = { project: string; status: string }
+type Target = { target?: string } | WriteResult
+
+function supersedeTarget(store: Store, id: string | undefined, project: string, scope: string): Target {
+  if (!id) return {}
+  const row = store.db.query("SELECT project, status FROM memory_items WHERE id = ?").get(id) as Row | null
+  if (!row || row.project !== project) {
+    const where = scope === "global" ? "global" : "project"
+    return refused("not-found", `no item ${id} in this project's ${where} scope to supersede`)
+  }
+  return row.status === "active" ? { target: id } : {}
+}
+
 /** The transactional half of writeItem, for callers already inside a write transaction. */
 export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opts: InsertOptions): WriteResult {
   const { input } = p
@@ -49,60 +90,87 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const bodyPrint = textPrint(store.keys, p.body)
   const titlePrint = p.title ? textPrint(store.keys, p.title) : null
   const prints = titlePrint ? [bodyPrint, titlePrint] : [bodyPrint]
-  const tombProjects = [...new Set([project, ctx.project.id, GLOBAL])]
-  if (tombstoned(store, tombProjects, prints) || [p.body, p.title].some((text) => text && nearTombstones(store, tombProjects, text).length)) {
-    return { outcome: "refused", code: "tombstoned", reason: "this content was forgotten; a person must lift the tombstone before it can be stored again" }
-  }
+  const refusal = forgotten(store, p, prints, [...new Set([project, ctx.project.id, GLOBAL])])
+  if (refusal) return refusal
   registerProject(store, ctx.project)
   const consent = opts.consent ?? decideConsent(store, ctx.project.id, ctx.actor)
-  if ("refused" in consent) return { outcome: "refused", code: consent.code, reason: consent.reason }
+  if ("refused" in consent) return refused(consent.code, consent.reason)
   const status = consent.status
   const fp = itemPrint(store.keys, input.kind, scope, p.title, p.body)
-  const dup = store.db
-    .query("SELECT id, status, kind FROM memory_items WHERE project = ? AND fp = ? AND status IN ('active', 'pending') AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
-    .get(project, fp, t) as { id: string; status: Status; kind: string } | null
-  if (dup) {
-    if (dup.kind === LESSON && dup.status === "active") {
-      reinforceRow(store, dup.id, project, ctx.actor)
-      return { outcome: "reinforced", id: dup.id, status: "active" }
-    }
-    return { outcome: "unchanged", id: dup.id, status: dup.status }
-  }
+  const copy = existingCopy(store, project, fp, t, ctx)
+  if (copy) return copy
   const kh = p.key === undefined ? null : keyHash(store.keys, p.key)
   const replaced = kh ? liveKeyed(store, project, scope, kh, t) : undefined
-  let target = input.supersedes
-  if (target) {
-    const row = store.db.query("SELECT project, status FROM memory_items WHERE id = ?").get(target) as { project: string; status: string } | null
-    if (!row || row.project !== project) return { outcome: "refused", code: "not-found", reason: `no item ${target} in this project's ${scope === "global" ? "global" : "project"} scope to supersede` }
-    if (row.status !== "active") target = undefined
-  }
+  const found = supersedeTarget(store, input.supersedes, project, scope)
+  if ("outcome" in found) return found
+  const { target } = found
   const id = newId("m_")
   const confidence = input.confidence ?? (input.kind === LESSON ? 0.7 : 1)
   const ttl = input.kind === "working" ? Math.min(input.ttlMs ?? store.workingTtlMs, WORKING_MAX_TTL_MS) : input.ttlMs
   const disputed = !!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)
-  const entityKeys = entityKeyGroups(store.keys, p.entities)
   const content = sealContent(store.keys, "memory_items", id, project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: p.key })
-  store.db
-    .query(
-      `INSERT INTO memory_items (id, project, scope, kind, status, confidence, base_confidence, source, session, tool, content_enc, fp, text_fp, title_fp,
-        key_hash, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, NULL, ?, NULL, ?, NULL, ?, ?)`,
-    )
-    .run(id, project, scope, input.kind, status, confidence, confidence, ctx.actor.source, sessionPrint(store.keys, ctx.actor.sessionId) ?? null, ctx.actor.tool ?? null, content, fp, bodyPrint, titlePrint,
-      kh, entityKeys, disputed ? 1 : 0, input.validFrom ?? t, t, ttl === undefined ? null : t + ttl, t, nextRev(store))
+  insertItemRow(store, {
+    id,
+    project,
+    scope,
+    kind: input.kind,
+    status,
+    confidence,
+    base_confidence: confidence,
+    source: ctx.actor.source,
+    session: sessionPrint(store.keys, ctx.actor.sessionId) ?? null,
+    tool: ctx.actor.tool ?? null,
+    content_enc: content,
+    fp,
+    text_fp: bodyPrint,
+    title_fp: titlePrint,
+    key_hash: kh,
+    entity_keys: entityKeyGroups(store.keys, p.entities),
+    disputed: disputed ? 1 : 0,
+    valid_from: input.validFrom ?? t,
+    valid_to: null,
+    recorded_at: t,
+    retracted_at: null,
+    expires_at: ttl === undefined ? null : t + ttl,
+    last_used_at: null,
+    updated_at: t,
+    rev: nextRev(store),
+  })
   appendAudit(store.db, store.keys, { project, item: id, action: "create", actor: ctx.actor, detail: `kind=${input.kind} status=${status}` })
   for (const link of input.links ?? []) addEdge(store, project, id, link.to, link.type, link.weight ?? 0.5)
-  let conflictId: string | undefined
   if (replaced && status === "active") supersedeRow(store, replaced, id, project, ctx.actor)
-  if (target && status === "active") {
-    const why = opts.forceConflict ?? `supersede at confidence ${confidence} is below ${SUPERSEDE_CONFIDENCE_BAR}`
-    if (disputed) conflictId = openConflict(store, project, id, target, why, ctx)
-    else supersedeRow(store, target, id, project, ctx.actor)
-  } else if (target) addEdge(store, project, id, target, "supersedes", 1)
+  const superseding = target ? { id, target, project, status, disputed, confidence } : undefined
+  const conflictId = superseding ? settleSupersede(store, superseding, ctx, opts) : undefined
   const grantId = "grantId" in consent ? (consent.grantId as string | undefined) : undefined
   if (grantId && status === "active") consumeGrant(store, grantId)
   const outcome = status === "pending" ? "pending" : "created"
   return { outcome, id, status, ...(p.redacted.length ? { redacted: p.redacted } : {}), ...(conflictId ? { conflictId } : {}) }
+}
+
+interface Superseding {
+  id: string
+  target: string
+  project: string
+  status: Status
+  disputed: boolean
+  confidence: number
+}
+
+/**
+ * An active new item replaces its target, or opens a conflict when it is disputed (low confidence or
+ * a caller's relation); a pending one only records the edge until a person approves it.
+ */
+function settleSupersede(store: Store, s: Superseding, ctx: WriteContext, opts: InsertOptions): string | undefined {
+  if (s.status !== "active") {
+    addEdge(store, s.project, s.id, s.target, "supersedes", 1)
+    return undefined
+  }
+  if (!s.disputed) {
+    supersedeRow(store, s.target, s.id, s.project, ctx.actor)
+    return undefined
+  }
+  const why = opts.forceConflict ?? `supersede at confidence ${s.confidence} is below ${SUPERSEDE_CONFIDENCE_BAR}`
+  return openConflict(store, s.project, s.id, s.target, why, ctx)
 }
 
 function liveKeyed(store: Store, project: string, scope: string, kh: string, t: number): string | undefined {

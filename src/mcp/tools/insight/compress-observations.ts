@@ -12,12 +12,13 @@ export default defineTool({
   description: DESCRIPTION,
   profile: "full",
   input: {
-    olderThanDays: z.number().min(0).max(365).default(7).describe("fold observations older than this many days"),
+    older_than_days: z.number().min(0).max(365).default(7).describe("fold observations older than this many days"),
   },
+  deprecatedAliases: { olderThanDays: "older_than_days" },
   output: {
     compressed: z.number().int().describe("raw observations folded into roll-ups"),
     groups: z.number().int().describe("roll-up groups touched"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  handler: ({ olderThanDays }, ctx) => compressObservations(ctx.project.id, { olderThanMs: olderThanDays * 86_400_000 }),
+  handler: ({ older_than_days }, ctx) => compressObservations(ctx.project.id, { olderThanMs: older_than_days * 86_400_000 }),
 })

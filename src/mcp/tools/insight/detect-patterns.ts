@@ -12,9 +12,10 @@ export default defineTool({
   description: DESCRIPTION,
   profile: "full",
   input: {
-    minCount: z.number().int().min(2).max(1000).default(3).describe("smallest number of occurrences that counts as a pattern"),
+    min_count: z.number().int().min(2).max(1000).default(3).describe("smallest number of occurrences that counts as a pattern"),
     limit: z.number().int().min(1).max(50).default(10).describe("most patterns to return"),
   },
+  deprecatedAliases: { minCount: "min_count" },
   output: {
     observed: z.number().int().describe("observations considered, rolled-up ones included"),
     patterns: z.array(
@@ -28,8 +29,8 @@ export default defineTool({
     ),
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: ({ minCount, limit }, ctx) => {
-    const found = detectPatterns(ctx.project.id, { minCount, limit })
+  handler: ({ min_count, limit }, ctx) => {
+    const found = detectPatterns(ctx.project.id, { minCount: min_count, limit })
     return {
       observed: found.observed,
       patterns: found.patterns.map((p) => ({ kind: p.kind, family: p.family, count: p.count, lastSeen: new Date(p.lastSeen).toISOString(), ...(p.sample ? { sample: p.sample } : {}) })),
