@@ -178,7 +178,9 @@ for (const s of SITUATIONS) {
   const half = split(s.id)
   for (const query of s.questions) {
     const got = [recallKeys(0, current, project, query), recallKeys(1, previous, project, query), (bm25By.get(s.project) as (q: string) => string[])(query)]
-    got.forEach((keys, i) => score(scores[half][i] as Score, keys, s.id, s.project))
+    got.forEach((keys, i) => {
+      score(scores[half][i] as Score, keys, s.id, s.project)
+    })
     // only the tuning half is ever looked at while working on the ranker
     if (misses && half === "tune" && !got[0]?.slice(0, 5).some((k) => byKey.get(k)?.answers === s.id && !byKey.get(k)?.stale)) {
       process.stderr.write(`miss [${half}] ${s.id}: ${query}\n  got: ${got[0]?.slice(0, 3).map((k) => byKey.get(k)?.text.slice(0, 60)).join(" | ")}\n`)

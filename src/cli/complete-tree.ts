@@ -1,5 +1,5 @@
-import type { ArgsDef, CommandDef } from "citty"
-import { commands } from "./commands"
+import type { ArgsDef } from "citty"
+import { type AnyCommand, commands } from "./commands"
 
 interface FlagNode {
   name: string
@@ -35,7 +35,7 @@ const oneLine = (s: string | undefined) => (s ?? "").replace(/\s+/g, " ").trim()
 /** The whole command tree, from the lazy map down (every module is loaded: only `egc completions` calls this). */
 export async function commandTree(): Promise<CommandNode[]> {
   const out: CommandNode[] = []
-  const visit = async (cmd: CommandDef<any>, path: string[]) => {
+  const visit = async (cmd: AnyCommand, path: string[]) => {
     const args = ((await resolve<ArgsDef>(cmd.args)) ?? {}) as ArgsDef
     const subs = ((await resolve<Record<string, unknown>>(cmd.subCommands)) ?? {}) as Record<string, unknown>
     const flags: FlagNode[] = Object.entries(args)
@@ -46,9 +46,9 @@ export async function commandTree(): Promise<CommandNode[]> {
         value: d.type !== "boolean",
         options: d.type === "enum" ? [...((d as { options?: string[] }).options ?? [])] : [],
       }))
-    const children: Array<{ name: string; description: string; def: CommandDef<any> }> = []
+    const children: Array<{ name: string; description: string; def: AnyCommand }> = []
     for (const [name, sub] of Object.entries(subs)) {
-      const def = (await resolve<CommandDef<any>>(sub)) as CommandDef<any>
+      const def = (await resolve<AnyCommand>(sub)) as AnyCommand
       const meta = await resolve<{ description?: string }>(def.meta)
       children.push({ name, description: oneLine(meta?.description), def })
     }

@@ -1,7 +1,7 @@
-import { defineCommand, renderUsage, runCommand, type CommandDef } from "citty"
+import { defineCommand, renderUsage, runCommand } from "citty"
 import { EgcError } from "../core/errors"
 import { VERSION } from "../version"
-import { commands } from "./commands"
+import { type AnyCommand, commands } from "./commands"
 import { EXIT } from "./exit"
 import { errorJson, formatError } from "./format-error"
 import { checkArgv } from "./strict"
@@ -67,19 +67,19 @@ async function commandPath(argv: string[]): Promise<string> {
     const next: unknown = subs && Object.hasOwn(subs, word) ? subs[word] : undefined
     if (!next) break
     words.push(word)
-    current = (typeof next === "function" ? await next() : await next) as CommandDef<any>
+    current = (typeof next === "function" ? await next() : await next) as AnyCommand
   }
   return words.join(" ")
 }
 
-async function resolve(name: string): Promise<CommandDef<any> | undefined> {
+async function resolve(name: string): Promise<AnyCommand | undefined> {
   const loader = Object.hasOwn(commands, name) ? commands[name] : undefined
   return loader ? loader() : undefined
 }
 
-async function usageOf(cmd: CommandDef<any>, rest: string[]): Promise<string> {
+async function usageOf(cmd: AnyCommand, rest: string[]): Promise<string> {
   let current = cmd
-  let parent: CommandDef<any> = root
+  let parent: AnyCommand = root
   for (const word of rest) {
     if (word.startsWith("-")) break
     const subs = typeof current.subCommands === "function" ? await current.subCommands() : await current.subCommands

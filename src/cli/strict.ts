@@ -1,5 +1,6 @@
-import type { ArgDef, ArgsDef, CommandDef } from "citty"
+import type { ArgDef, ArgsDef } from "citty"
 import { EgcError } from "../core/errors"
+import type { AnyCommand } from "./commands"
 
 /**
  * Strict argv checking for every command, run by the CLI edge before citty parses: citty ignores
@@ -46,7 +47,7 @@ function find(args: ArgsDef, name: string): [string, ArgDef] | undefined {
 }
 
 /** Throws E_USAGE (exit 64) for an unknown flag, a missing or invalid value, or an extra word. */
-export async function checkArgv(cmd: CommandDef<any>, argv: string[], path: string): Promise<void> {
+export async function checkArgv(cmd: AnyCommand, argv: string[], path: string): Promise<void> {
   const args = ((await resolve(cmd.args)) ?? {}) as ArgsDef
   const subs = (await resolve(cmd.subCommands)) as Record<string, unknown> | undefined
   const hasSubs = subs !== undefined && Object.keys(subs).length > 0
@@ -94,7 +95,7 @@ export async function checkArgv(cmd: CommandDef<any>, argv: string[], path: stri
       if (!Object.hasOwn(subs, a)) {
         throw usage(`unknown subcommand '${a}' for '${path}'`, `one of: ${Object.keys(subs).join(", ")}; ${help}`)
       }
-      const sub = (await resolve(subs[a] as CommandDef<any>)) as CommandDef<any>
+      const sub = (await resolve(subs[a] as AnyCommand)) as AnyCommand
       return checkArgv(sub, argv.slice(i + 1), `${path} ${a}`)
     }
     positionals.push(a)

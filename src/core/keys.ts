@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs"
+import { type Stats, chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs"
 import { deriveKey, keyedHash, randomKey } from "./crypto"
 import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
@@ -162,7 +162,7 @@ export function importMasterText(text: string, source: string, opts: { force?: b
 }
 
 function readMaster(path: string): Uint8Array {
-  let st
+  let st: Stats
   try {
     st = statSync(path)
   } catch (cause) {

@@ -1,4 +1,4 @@
-import { chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import { type Stats, chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
 import { dirname, isAbsolute, join, resolve } from "node:path"
 import { sha256Hex } from "../core/crypto"
 import { MalformedFile } from "./edit"
@@ -12,7 +12,7 @@ export const hashOf = (text: string | null): string | null => (text === null ? n
 export function resolveTarget(path: string): string {
   let current = path
   for (let hops = 0; hops < 16; hops++) {
-    let st
+    let st: Stats
     try {
       st = lstatSync(current)
     } catch {

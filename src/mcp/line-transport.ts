@@ -4,7 +4,7 @@ import { JSONRPCMessageSchema, type JSONRPCMessage } from "@modelcontextprotocol
 /** The longest request line read; past it the line is skipped to its newline, never held whole. */
 const MAX_LINE_BYTES = 10 * 1024 * 1024
 
-type Input = NodeJS.ReadableStream & { off(event: string, fn: (...a: any[]) => void): unknown; pause(): unknown }
+type Input = NodeJS.ReadableStream & { off(event: string, fn: (...a: unknown[]) => void): unknown; pause(): unknown }
 type Output = NodeJS.WritableStream & { once(event: string, fn: () => void): unknown }
 type Id = string | number | null
 
@@ -107,12 +107,14 @@ export class LineTransport implements Transport {
       raw = JSON.parse(line)
     } catch {
       this.onerror?.(new Error("unparsable request line"))
-      return this.reply(null, -32700, "Parse error: the message is not valid JSON")
+      this.reply(null, -32700, "Parse error: the message is not valid JSON")
+      return
     }
     const parsed = JSONRPCMessageSchema.safeParse(raw)
     if (!parsed.success) {
       this.onerror?.(new Error("invalid JSON-RPC message"))
-      return this.reply(idOf(raw), -32600, "Invalid Request: not a JSON-RPC 2.0 message")
+      this.reply(idOf(raw), -32600, "Invalid Request: not a JSON-RPC 2.0 message")
+      return
     }
     this.onmessage?.(parsed.data)
   }

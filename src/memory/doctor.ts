@@ -2,13 +2,13 @@ import type { Check, CheckProvider } from "../core/doctor"
 import { errorMessage } from "../core/errors"
 import { resolveProject } from "../core/project"
 import { auditProblem } from "./audit"
-import { openMemory } from "./index"
+import { type Memory, openMemory } from "./index"
 import { STATUSES } from "./types"
 
 /** `egc doctor` lines for memory: the audit chain, and records of this project that fail to open. */
 export const memoryChecks: CheckProvider = ({ cwd }) => {
   const checks: Check[] = []
-  let memory
+  let memory: Memory
   try {
     memory = openMemory()
   } catch (e) {

@@ -209,8 +209,12 @@ function followAliases<T extends object>(store: Store, api: T): T {
   }
   const wrap = (o: Record<string, unknown>) => {
     for (const [k, v] of Object.entries(o)) {
-      if (typeof v === "function") o[k] = (...args: unknown[]) => (args.forEach(visit), (v as (...a: unknown[]) => unknown)(...args))
-      else if (v && typeof v === "object" && k !== "store") wrap(v as Record<string, unknown>)
+      if (typeof v === "function") {
+        o[k] = (...args: unknown[]) => {
+          args.forEach(visit)
+          return (v as (...a: unknown[]) => unknown)(...args)
+        }
+      } else if (v && typeof v === "object" && k !== "store") wrap(v as Record<string, unknown>)
     }
   }
   wrap(api as Record<string, unknown>)

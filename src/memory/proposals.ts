@@ -146,7 +146,10 @@ export function propose(store: Store, q: { project: Project; items: ItemInput[] 
   const placements: ScoredCandidate[] = []
   q.items.forEach((raw, index) => {
     const p = prepareItem(raw)
-    if (isRefusal(p)) return refused.push({ index, reason: p.reason })
+    if (isRefusal(p)) {
+      refused.push({ index, reason: p.reason })
+      return
+    }
     placements.push(score(store, q.project, p, index))
     items.push(p)
   })

@@ -16,8 +16,15 @@ async function wakeCheck(): Promise<Check> {
     const name = `doctor-${process.pid}`
     const started = performance.now()
     const woke = await new Promise<boolean>((resolve) => {
-      const w = watch(dir, { persistent: false }, (_e, f) => f === name && (w.close(), resolve(true)))
-      const timer = setTimeout(() => (w.close(), resolve(false)), 1000)
+      const w = watch(dir, { persistent: false }, (_e, f) => {
+        if (f !== name) return
+        w.close()
+        resolve(true)
+      })
+      const timer = setTimeout(() => {
+        w.close()
+        resolve(false)
+      }, 1000)
       timer.unref?.()
       writeFileSync(join(dir, name), "ping", { mode: 0o600 })
     })

@@ -156,7 +156,11 @@ export function sweepSessions(projectId: string): void {
   }
   const rows = meshDb().query("SELECT id, pid, heartbeat_at FROM mesh_sessions WHERE project = ? AND ended_at IS NULL").all(projectId) as Array<Pick<Row, "id" | "pid" | "heartbeat_at">>
   const dead = rows.filter((r) => !alive(r))
-  if (dead.length) immediate(() => dead.forEach((r) => endInTx(projectId, r.id, "dead")))
+  if (dead.length) {
+    immediate(() => {
+      for (const r of dead) endInTx(projectId, r.id, "dead")
+    })
+  }
 }
 
 export function livePeers(project: Project, selfId?: string): Peer[] {

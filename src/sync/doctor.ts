@@ -10,7 +10,7 @@ import { boundKeys } from "../core/binding"
 export const syncChecks: CheckProvider = async ({ cwd }) => [check(cwd)]
 
 function check(cwd: string): Check {
-  let cfg
+  let cfg: ReturnType<typeof getTeam>
   try {
     const project = resolveProject(cwd)
     cfg = getTeam(openSyncDb(boundKeys()), project.id)

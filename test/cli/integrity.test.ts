@@ -27,7 +27,16 @@ function store() {
   }
   const env = { EGC_HOME: egcHome }
   const db = join(egcHome, "egc.db")
-  return { home, repo, env, db, [Symbol.dispose]: () => (repo[Symbol.dispose](), home[Symbol.dispose]()) }
+  return {
+    home,
+    repo,
+    env,
+    db,
+    [Symbol.dispose]: () => {
+      repo[Symbol.dispose]()
+      home[Symbol.dispose]()
+    },
+  }
 }
 
 describe("integrity on the command line", () => {

@@ -1,6 +1,5 @@
 import { afterEach, describe, expect, test } from "bun:test"
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs"
-import { join } from "node:path"
 import { DEFAULTS, loadConfig, loadConfigSafe, projectConfigPath } from "../../src/core/config"
 import { paths } from "../../src/core/paths"
 import { isTrusted, revoke, trust, trustFile } from "../../src/core/trust"

@@ -67,7 +67,7 @@ export function serveRelease(dir: string) {
       if (variant === "good") return new Response(bytes)
       if (variant === "bad-archive") return new Response(isArchive ? flip(bytes) : bytes)
       if (variant === "wrong-sums" && rel.endsWith("/SHA256SUMS")) {
-        return new Response(new TextDecoder().decode(bytes).replace(/^[0-9a-f]{64}(?=  egc-)/gm, "0".repeat(64)))
+        return new Response(new TextDecoder().decode(bytes).replace(/^[0-9a-f]{64}(?= {2}egc-)/gm, "0".repeat(64)))
       }
       if (variant === "wrong-sums") return new Response(bytes)
       if (variant === "swapped") {
@@ -76,7 +76,7 @@ export function serveRelease(dir: string) {
         const folder = join(dir, rel, "..")
         const text = new TextDecoder()
           .decode(bytes)
-          .replace(/^([0-9a-f]{64})  (egc-\S+)$/gm, (_m, _h, name: string) => {
+          .replace(/^([0-9a-f]{64}) {2}(egc-\S+)$/gm, (_m, _h, name: string) => {
             return `${sha(flip(new Uint8Array(readFileSync(join(folder, name)))))}  ${name}`
           })
         return new Response(text)

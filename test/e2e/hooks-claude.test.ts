@@ -12,7 +12,6 @@ import { runClaude, sentText, toolResult, installClaudeHome } from "./_claude"
  * The real Claude Code, end to end: its hooks call the compiled egc binary, its model is the
  * scripted server on 127.0.0.1. The scripted model only ever asks for harmless commands.
  */
-const person = { source: "cli" as const, sessionId: "person", tool: "test" }
 
 describe("Claude Code with egc hooks", () => {
   test("a remember prompt is stored; once approved it is injected in the next session; another project sees nothing", async () => {

@@ -22,7 +22,7 @@ async function raw(cwd: string) {
       while ((i = buf.indexOf("\n")) >= 0) {
         lines.push(buf.slice(0, i))
         buf = buf.slice(i + 1)
-        waiters.splice(0).forEach((w) => w())
+        for (const w of waiters.splice(0)) w()
       }
     }
   })()
@@ -36,7 +36,10 @@ async function raw(cwd: string) {
       const hit = lines.map((l) => JSON.parse(l)).find((m) => m.id === id)
       if (hit) return hit
       if (Date.now() > deadline) throw new Error(`no answer to ${id}; got ${lines.join("\n")}`)
-      await new Promise<void>((r) => (waiters.push(r), setTimeout(r, 200)))
+      await new Promise<void>((r) => {
+        waiters.push(r)
+        setTimeout(r, 200)
+      })
     }
   }
   const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }

@@ -22,15 +22,15 @@ export function payload(tool: HookTool, name: string, fill: Fill): Record<string
   // function replacers: a value holding "$'" or "$&" must go in verbatim, not as a replacement pattern
   const text = JSON.stringify(raw)
     .replaceAll("__CWD__", () => fill.cwd)
-    .replaceAll("__COMMAND__", () => escape(fill.command ?? "ls"))
-    .replaceAll("__PROMPT__", () => escape(fill.prompt ?? "hello"))
-    .replaceAll("__ERROR__", () => escape(fill.error ?? "Error: something failed"))
-    .replaceAll("__TRANSCRIPT__", () => escape(fill.transcript ?? join(fill.cwd, "transcript.jsonl")))
+    .replaceAll("__COMMAND__", () => jsonEscape(fill.command ?? "ls"))
+    .replaceAll("__PROMPT__", () => jsonEscape(fill.prompt ?? "hello"))
+    .replaceAll("__ERROR__", () => jsonEscape(fill.error ?? "Error: something failed"))
+    .replaceAll("__TRANSCRIPT__", () => jsonEscape(fill.transcript ?? join(fill.cwd, "transcript.jsonl")))
   return JSON.parse(text) as Record<string, unknown>
 }
 
 /** Escapes for a JSON string body (test values carry no quotes: Copilot nests JSON in a string). */
-const escape = (s: string) => JSON.stringify(s).slice(1, -1)
+const jsonEscape = (s: string) => JSON.stringify(s).slice(1, -1)
 
 export function hasFixture(tool: HookTool, name: string): boolean {
   const all = JSON.parse(readFileSync(join(import.meta.dir, "fixtures", `${tool}.json`), "utf8")) as Record<string, unknown>

@@ -53,7 +53,7 @@ describe("observations", () => {
     const pa = resolveProject(a.path).id
     const pb = resolveProject(b.path).id
     expect(pa).not.toBe(pb)
-    let last
+    let last: ReturnType<typeof fail> | undefined
     for (let i = 0; i < 3; i++) last = fail(pa, "npm run build", `Error: Cannot find module '/tmp/x${i}/dep.js' token=abcd${i}efgh`)
     expect(last?.failures).toBe(3)
     recordObservation({ project: pa, sessionId: "s1", tool: "claude-code", callName: "Bash", command: "ls", failed: false })

@@ -15,7 +15,14 @@ async function open(cwd: string, roots?: string[]) {
     if (r.isError) throw new Error(textOf(r))
     return r.structuredContent as Json
   }
-  return { ...c, call, close: async () => (onServerClose(c.session), c.close()) }
+  return {
+    ...c,
+    call,
+    close: async () => {
+      onServerClose(c.session)
+      return c.close()
+    },
+  }
 }
 
 describe("mesh tools through a real SDK client", () => {

@@ -72,7 +72,9 @@ describe("typed-array scoring", () => {
       const got = all(ms, q)
       const want = reference(truth, q)
       expect(got.map(([id]) => id)).toEqual(want.map(([id]) => id))
-      got.forEach(([, score], i) => expect(score as number).toBeCloseTo(want[i]?.[1] as number, 9))
+      got.forEach(([, score], i) => {
+        expect(score as number).toBeCloseTo(want[i]?.[1] as number, 9)
+      })
     }
     ms.discard("d25")
     ms.add((docs(300)[25]) as { id: string; title: string; text: string })
@@ -93,7 +95,9 @@ describe("one-pass term tree", () => {
     const keys = [...new Set(["a", "ab", "abc", "abd", "abdz", "b", "ba", "retri", "retry", "retries", "10", "100", "1000", "1001", "zz", "é", "ée"])].sort()
     const values = keys.map((k) => `v:${k}`)
     const inserted = (newSearch() as unknown as { _index: Map<string, string> & { atPrefix(p: string): Iterable<[string, string]>; constructor: new (t: Map<string, unknown>) => Map<string, string> & { atPrefix(p: string): Iterable<[string, string]> } } })._index
-    keys.forEach((k, i) => inserted.set(k, values[i] as string))
+    keys.forEach((k, i) => {
+      inserted.set(k, values[i] as string)
+    })
     const built = new inserted.constructor(radixTree(keys, values))
     const sorted = (it: Iterable<[string, string]>) => [...it].sort(([a], [b]) => (a < b ? -1 : 1))
     expect(sorted(built)).toEqual(sorted(inserted))
@@ -123,7 +127,9 @@ describe("packing a loaded index", () => {
       const got = all(again, q)
       const want = reference(truth, q)
       expect(got.map(([id]) => id)).toEqual(want.map(([id]) => id))
-      got.forEach(([, score], i) => expect(score as number).toBeCloseTo(want[i]?.[1] as number, 9))
+      got.forEach(([, score], i) => {
+        expect(score as number).toBeCloseTo(want[i]?.[1] as number, 9)
+      })
     }
     expect(all(again, "billing retries").map(([id]) => id)).toContain("d400")
     expect(all(again, "reports cached").map(([id]) => id)).not.toContain("d7")

@@ -13,7 +13,9 @@ describe("messages and events", () => {
     using dir = tmpdir({ git: true })
     const p = resolveProject(dir.path)
     const [a, b, c] = [session(p), session(p), session(p)]
-    readEvents(p, a), readEvents(p, b), readEvents(p, c)
+    readEvents(p, a)
+    readEvents(p, b)
+    readEvents(p, c)
     send(p, a, { to: b, text: "just for b" })
     send(p, a, { text: "for everyone" })
     expect(texts(readEvents(p, b, { peek: true }))).toEqual(["just for b", "for everyone"])

@@ -4,8 +4,12 @@ import type { CommandDef } from "citty"
  * Lazy command map: a subcommand's module (and everything it imports) is evaluated only when it
  * runs, so `egc hook` and `egc guard` never load the MCP SDK, zod schemas or MiniSearch.
  */
-type Loader = () => Promise<CommandDef<any>>
-const load = (p: Promise<{ default: CommandDef<any> }>) => p.then((m) => m.default)
+// citty's CommandDef<T> is contravariant in T (run takes CommandContext<T>): no concrete ArgsDef admits every
+// command, which is why citty's own SubCommandsDef holds CommandDef<any> too
+// biome-ignore lint/suspicious/noExplicitAny: a command whatever its args (CommandDef is contravariant in T)
+export type AnyCommand = CommandDef<any>
+type Loader = () => Promise<AnyCommand>
+const load = (p: Promise<{ default: AnyCommand }>) => p.then((m) => m.default)
 
 export const commands: Record<string, Loader> = {
   version: () => load(import("./version")),

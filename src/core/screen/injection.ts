@@ -12,22 +12,22 @@ type Rule = { kind: string; pattern: RegExp }
 
 const W = String.raw`[^\s.!?;:\n]+` // one word
 const GAP = (n: number) => String.raw`(?:\s+${W}){0,${n}}?\s+`
-const CANCEL = String.raw`(?:ignore|ignoring|disregard|forget|override|overlook|bypass|discard|abandon|set aside|put aside|throw away|pay no (?:attention|heed|mind) to|do not (?:follow|obey|heed)|don't (?:follow|obey)|stop (?:following|obeying)|no longer (?:follow|obey))`
-const EARLIER = String.raw`(?:previous|previously|prior|above|earlier|preceding|former|foregoing|initial|original|system|developer|all|any|your)`
-const ORDERS = String.raw`(?:instructions?|instruction set|directions?|directives?|rules|guidelines|guidance|prompts?|commands|orders|constraints|restrictions|programming|training|policies|content polic(?:y|ies)|safety (?:guidelines|protocols|rules|filters|measures)|safeguards|ethics|ethical guidelines|conversations?)`
-const STRONG = String.raw`(?:instructions?|directions|directives|guidelines|programming|system prompt|content polic(?:y|ies)|safety (?:guidelines|protocols|rules|filters|measures)|safeguards|ethics|ethical guidelines)`
-const EVERYTHING = String.raw`(?:everything|all(?: of)?(?: that| this| the text| text)?|anything|whatever)`
-const BEFORE = String.raw`(?:above|before|prior|previously|so far|earlier|said|written|you (?:were|have been|'ve been|got|received) (?:told|given|before)|you know|i said)`
+const CANCEL = "(?:ignore|ignoring|disregard|forget|override|overlook|bypass|discard|abandon|set aside|put aside|throw away|pay no (?:attention|heed|mind) to|do not (?:follow|obey|heed)|don't (?:follow|obey)|stop (?:following|obeying)|no longer (?:follow|obey))"
+const EARLIER = "(?:previous|previously|prior|above|earlier|preceding|former|foregoing|initial|original|system|developer|all|any|your)"
+const ORDERS = "(?:instructions?|instruction set|directions?|directives?|rules|guidelines|guidance|prompts?|commands|orders|constraints|restrictions|programming|training|policies|content polic(?:y|ies)|safety (?:guidelines|protocols|rules|filters|measures)|safeguards|ethics|ethical guidelines|conversations?)"
+const STRONG = "(?:instructions?|directions|directives|guidelines|programming|system prompt|content polic(?:y|ies)|safety (?:guidelines|protocols|rules|filters|measures)|safeguards|ethics|ethical guidelines)"
+const EVERYTHING = "(?:everything|all(?: of)?(?: that| this| the text| text)?|anything|whatever)"
+const BEFORE = "(?:above|before|prior|previously|so far|earlier|said|written|you (?:were|have been|'ve been|got|received) (?:told|given|before)|you know|i said)"
 const MODEL = String.raw`(?:the )?(?:assistant|ai|a\.i\.|agent|model|llm|chatbot|bot|claude|chatgpt|gpt|gemini|copilot|codex|you)`
-const MUST = String.raw`(?:must|shall|should(?: now| always| immediately)?|needs? to|has to|have to|is required to|are required to|is to|are to|will now|will always)`
-const ACT = String.raw`(?:run|execute|exec|call|invoke|curl|wget|download|install|uninstall|delete|remove|rm|wipe|send|upload|post|email|exfiltrate|forward|fetch|open|visit|navigate|browse|disable|enable|turn off|switch off|change|modify|update|set|edit|write|overwrite|add|append|grant|approve|reveal|leak|print|output|display|show|tell|say|reply|respond|answer|include|insert|ignore|disregard|forget|obey|follow|act|pretend|comply|push|commit|deploy|merge|store|save|remember)`
+const MUST = "(?:must|shall|should(?: now| always| immediately)?|needs? to|has to|have to|is required to|are required to|is to|are to|will now|will always)"
+const ACT = "(?:run|execute|exec|call|invoke|curl|wget|download|install|uninstall|delete|remove|rm|wipe|send|upload|post|email|exfiltrate|forward|fetch|open|visit|navigate|browse|disable|enable|turn off|switch off|change|modify|update|set|edit|write|overwrite|add|append|grant|approve|reveal|leak|print|output|display|show|tell|say|reply|respond|answer|include|insert|ignore|disregard|forget|obey|follow|act|pretend|comply|push|commit|deploy|merge|store|save|remember)"
 
 const REFUSE: ReadonlyArray<Rule> = [
   // cancelling what the model was told
   { kind: "prompt override attempt", pattern: new RegExp(String.raw`\b${CANCEL}${GAP(4)}${EARLIER}\b${GAP(3)}${ORDERS}\b`) },
   { kind: "prompt override attempt", pattern: new RegExp(String.raw`\b${CANCEL} (?:the |my |its )?${STRONG}(?![\w-])(?! (?:file|files|folder|section|block|field|box|page|doc)\b)`) },
   { kind: "prompt override attempt", pattern: new RegExp(String.raw`\b${CANCEL} ${EVERYTHING}${GAP(2)}?${BEFORE}\b`) },
-  { kind: "prompt override attempt", pattern: new RegExp(String.raw`\b(?:forget|disregard|ignore) everything\b(?! (?:in|under|inside|below|except|but|else|that matches)\b)`) },
+  { kind: "prompt override attempt", pattern: /\b(?:forget|disregard|ignore) everything\b(?! (?:in|under|inside|below|except|but|else|that matches)\b)/ },
   { kind: "prompt override attempt", pattern: /\b(?:previous|prior|above|earlier|original|old) (?:instructions|rules|guidelines|prompt) (?:are|is|were) (?:now )?(?:void|cancel+ed|obsolete|revoked|overridden|no longer (?:valid|in effect|apply))/ },
   { kind: "prompt override attempt", pattern: /\b(?:normal |usual |the |your )?(?:rules|guidelines|restrictions) (?:don't|do not|no longer) apply\b|\bstop everything\b[^\n]{0,24}\b(?:print|say|output|write)\b/ },
   { kind: "new instructions for the model", pattern: /\b(?:new|updated|real|actual|secret|hidden|important|revised) (?:system )?(?:instructions?|directives?|system prompt|task|orders)\s*:/ },
@@ -64,7 +64,7 @@ const REFUSE: ReadonlyArray<Rule> = [
 
 // shown as data, not refused: imperatives to "you", standing orders, commands to run, settings to change
 const FLAG: ReadonlyArray<Rule> = [
-  { kind: "addresses the model", pattern: new RegExp(String.raw`\byou (?:must|should|shall|need to|are to|will|have to|are required to)\b`) },
+  { kind: "addresses the model", pattern: /\byou (?:must|should|shall|need to|are to|will|have to|are required to)\b/ },
   { kind: "addresses the model", pattern: /\b(?:as an ai|as a language model|dear (?:ai|assistant|model|agent|claude))\b/ },
   { kind: "standing order", pattern: /\bfrom now on\b,? (?:you|act|respond|answer|behave|always|never|only|ignore|pretend|your)\b/ },
   { kind: "standing order", pattern: /\b(?:always|never) (?:run|execute|call|use|tell|ask|mention|reply|respond|say)\b/ },

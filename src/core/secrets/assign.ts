@@ -7,7 +7,7 @@
 export const KEY_WORDS = ["secret", "token", "password", "passwd", "pwd", "pass", "api_key", "apikey", "api-key", "private", "credential", "auth", "key"]
 
 const STRONG = /secret|passw|passwd|pwd|private[_.-]?key|credential|pass(?:phrase)?$/i
-const NAME = String.raw`[A-Za-z0-9_.-]*?(?:secret|token|passw(?:or)?d|passwd|pwd|pass(?:phrase)?|api[_.-]?key|apikey|private[_.-]?key|credentials?|auth|(?<=[_.-])key|(?<=[a-z])Key)[A-Za-z0-9_.-]*`
+const NAME = "[A-Za-z0-9_.-]*?(?:secret|token|passw(?:or)?d|passwd|pwd|pass(?:phrase)?|api[_.-]?key|apikey|private[_.-]?key|credentials?|auth|(?<=[_.-])key|(?<=[a-z])Key)[A-Za-z0-9_.-]*"
 const VALUE = String.raw`"([^"\n]*)"|'([^'\n]*)'|\x60([^\x60\n]*)\x60|([^\s"',;)}\]]+)`
 
 /** `name` sep `value`; group 1 opening quote of the key, 2 the key, 3 the separator with spaces. */

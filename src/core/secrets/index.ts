@@ -25,13 +25,13 @@ let compiled: { tokens: Compiled[]; assign: RegExp; flag: RegExp; prose: RegExp;
 function rules() {
   if (compiled) return compiled
   const keys = [...new Set([...TOKEN_RULES.flatMap((r) => r.keys), ...KEY_WORDS])]
-  const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
+  const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
   compiled = {
     tokens: TOKEN_RULES.map((r) => ({ kind: r.kind, keys: r.keys, group: r.group, re: new RegExp(r.source, `g${r.flags ?? ""}`) })),
     assign: new RegExp(ASSIGN_SOURCE, "gi"),
     flag: new RegExp(FLAG_SOURCE, "gi"),
     prose: new RegExp(PROSE_SOURCE, "gi"),
-    any: new RegExp(keys.map(escape).join("|"), "i"),
+    any: new RegExp(keys.map(escapeRegex).join("|"), "i"),
   }
   return compiled
 }

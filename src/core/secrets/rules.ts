@@ -15,7 +15,7 @@ interface TokenRule {
   group?: number
 }
 
-const END = String.raw`(?![A-Za-z0-9_])`
+const END = "(?![A-Za-z0-9_])"
 
 export const TOKEN_RULES: TokenRule[] = [
   {
@@ -57,7 +57,7 @@ export const TOKEN_RULES: TokenRule[] = [
   {
     kind: "azure-storage-key",
     keys: ["accountkey", "sharedaccesskey", "sig="],
-    source: String.raw`((?:AccountKey|SharedAccessKey)=|[?&]sig=)([A-Za-z0-9+/%]{30,}={0,2})`,
+    source: "((?:AccountKey|SharedAccessKey)=|[?&]sig=)([A-Za-z0-9+/%]{30,}={0,2})",
     group: 2,
   },
   { kind: "shopify-token", keys: ["shpat_", "shpca_", "shppa_", "shpss_"], source: String.raw`\bshp(?:at|ca|pa|ss)_[a-fA-F0-9]{32}` },
@@ -70,7 +70,7 @@ export const TOKEN_RULES: TokenRule[] = [
   { kind: "linear-key", keys: ["lin_api_"], source: String.raw`\blin_api_[A-Za-z0-9]{40}` },
   { kind: "newrelic-key", keys: ["nrak-"], source: String.raw`\bNRAK-[A-Z0-9]{27}` },
   { kind: "postman-key", keys: ["pmak-"], source: String.raw`\bPMAK-[a-f0-9]{24}-[a-f0-9]{34}` },
-  { kind: "age-key", keys: ["age-secret-key-1"], source: String.raw`AGE-SECRET-KEY-1[0-9A-Z]{58}` },
+  { kind: "age-key", keys: ["age-secret-key-1"], source: "AGE-SECRET-KEY-1[0-9A-Z]{58}" },
   { kind: "square-token", keys: ["sq0atp-", "sq0csp-"], source: String.raw`\bsq0(?:atp|csp)-[0-9A-Za-z_-]{22,}` },
   { kind: "telegram-token", keys: [":aa"], source: String.raw`\b\d{8,10}:AA[0-9A-Za-z_-]{33}` },
   { kind: "grafana-token", keys: ["glsa_", "glc_"], source: String.raw`\b(?:glsa_[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}|glc_[A-Za-z0-9+/]{32,}={0,2})` },

@@ -206,7 +206,8 @@ class Parser extends Reader {
       if (kind === "for" && (w.raw === "do" || w.raw === ";")) return
       if (kind === "case" && w.raw === "in") {
         this.caseDepth++
-        return this.casePattern()
+        this.casePattern()
+        return
       }
     }
   }

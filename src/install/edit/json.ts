@@ -83,7 +83,10 @@ function egcIn(list: unknown[]): { whole: number[]; inner: Array<[number, number
   list.forEach((entry, i) => {
     if (typeof entry !== "object" || entry === null) return
     const e = entry as Json
-    if (isEgcHookCommand(e.command) || isEgcHookCommand(e.bash) || isEgcHookCommand(e.powershell)) return whole.push(i)
+    if (isEgcHookCommand(e.command) || isEgcHookCommand(e.bash) || isEgcHookCommand(e.powershell)) {
+      whole.push(i)
+      return
+    }
     if (!Array.isArray(e.hooks)) return
     const mine = e.hooks.flatMap((h, j) => (typeof h === "object" && h !== null && isEgcHookCommand((h as Json).command) ? [j] : []))
     if (mine.length && mine.length === e.hooks.length) whole.push(i)

@@ -220,7 +220,12 @@ class LazyPostings {
   }
 
   eachIn(fieldId: number, visit: (doc: number, freq: number) => void): void {
-    if (this.#decoded) return this.#decoded.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
+    if (this.#decoded) {
+      this.#decoded.get(fieldId)?.forEach((freq, doc) => {
+        visit(doc, freq)
+      })
+      return
+    }
     const [start, count] = this.#field(fieldId)
     const n = this.numbers
     for (let p = start, end = start + 2 * count; p < end; p += 2) visit(n[p] as number, n[p + 1] as number)
@@ -276,8 +281,13 @@ export function postingCount(data: Postings, fieldId: number, live?: (doc: numbe
 }
 
 export function eachPosting(data: Postings, fieldId: number, visit: (doc: number, freq: number) => void): void {
-  if (data instanceof LazyPostings) return data.eachIn(fieldId, visit)
-  data.get(fieldId)?.forEach((freq, doc) => visit(doc, freq))
+  if (data instanceof LazyPostings) {
+    data.eachIn(fieldId, visit)
+    return
+  }
+  data.get(fieldId)?.forEach((freq, doc) => {
+    visit(doc, freq)
+  })
 }
 
 function fieldIdsOf(data: Postings): number[] {

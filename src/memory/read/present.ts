@@ -1,5 +1,5 @@
 import { errorMessage } from "../../core/errors"
-import { openContent, openName } from "../_seal"
+import { type Content, openContent, openName } from "../_seal"
 import { readsAsInstruction } from "../../core/screen"
 import type { Store } from "../_store"
 import type { ItemView, Source, Status, Unreadable } from "../types"
@@ -11,7 +11,7 @@ import type { ItemRow } from "./rows"
  */
 export function present(store: Store, row: ItemRow): ItemView | Unreadable {
   if (!row.content_enc) return { id: row.id, project: row.project, reason: "content destroyed (forgotten)" }
-  let content
+  let content: Content
   try {
     content = openContent(store.keys, "memory_items", row.id, row.project, row.content_enc)
   } catch (e) {

@@ -157,7 +157,9 @@ function scoreAll(m: Internals, terms: WeightedTerm[]): { touched: number[]; fin
       }
     }
     const final = new Float64Array(touched.length)
-    touched.forEach((doc, i) => (final[i] = (total[doc] as number) * (popcount(mask[doc] as number) || 1)))
+    touched.forEach((doc, i) => {
+      final[i] = (total[doc] as number) * (popcount(mask[doc] as number) || 1)
+    })
     return { touched, final }
   } finally {
     // the shared accumulators must be all zero for the next query, even if this one failed

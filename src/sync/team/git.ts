@@ -13,7 +13,7 @@ interface GitOut {
 const IDENTITY = ["-c", "user.name=egc sync", "-c", "user.email=sync@egc.invalid", "-c", "commit.gpgsign=false"]
 
 export function git(args: string[], cwd: string): GitOut {
-  let proc
+  let proc: Bun.SyncSubprocess<"pipe", "pipe">
   try {
     proc = Bun.spawnSync(["git", ...IDENTITY, ...args], { cwd, stdin: "ignore", stdout: "pipe", stderr: "pipe" })
   } catch (cause) {

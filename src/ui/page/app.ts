@@ -11,7 +11,10 @@ import { savingsView } from "./views/savings.ts"
 import { toldView } from "./views/told.ts"
 
 /** A view fills `main` and may return a cleanup (an open event stream, a key handler). */
-export type View = (main: HTMLElement, params: URLSearchParams) => Promise<(() => void) | void>
+type Cleanup = () => void
+export type View =
+  | ((main: HTMLElement, params: URLSearchParams) => Promise<void>)
+  | ((main: HTMLElement, params: URLSearchParams) => Promise<Cleanup>)
 
 const VIEWS: Array<[string, string, View]> = [
   ["overview", "Overview", overviewView],
@@ -25,7 +28,7 @@ const VIEWS: Array<[string, string, View]> = [
   ["mesh", "Mesh", meshView],
 ]
 
-let cleanup: (() => void) | void
+let cleanup: Cleanup | undefined
 
 async function route(): Promise<void> {
   const [name = "overview", query = ""] = location.hash.replace(/^#\/?/, "").split("?")
@@ -43,7 +46,7 @@ async function route(): Promise<void> {
   clear(main, h("p", { class: "loading" }, "Loading…"))
   document.title = `egc · ${found[1]}`
   try {
-    cleanup = await found[2](main, new URLSearchParams(query))
+    cleanup = (await found[2](main, new URLSearchParams(query))) || undefined
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e)
     clear(main, h("div", { class: "panel bad" }, h("h2", {}, "Cannot show this page"), h("p", {}, message)))
