@@ -22,9 +22,24 @@ export const TARGETS = [
   { target: "bun-darwin-x64", pkg: "@oven/bun-darwin-x64", out: "egc-darwin-x64", release: "darwin-x64" },
   { target: "bun-darwin-arm64", pkg: "@oven/bun-darwin-aarch64", out: "egc-darwin-arm64", release: "darwin-arm64" },
   { target: "bun-windows-x64", pkg: "@oven/bun-windows-x64", out: "egc-windows-x64.exe", release: "windows-x64" },
-  { target: "bun-linux-x64-musl", pkg: "@oven/bun-linux-x64-musl", out: "egc-linux-x64-musl", release: "linux-x64-musl" },
-  { target: "bun-linux-arm64-musl", pkg: "@oven/bun-linux-aarch64-musl", out: "egc-linux-arm64-musl", release: "linux-arm64-musl" },
-  { target: "bun-windows-arm64", pkg: "@oven/bun-windows-aarch64", out: "egc-windows-arm64.exe", release: "windows-arm64" },
+  {
+    target: "bun-linux-x64-musl",
+    pkg: "@oven/bun-linux-x64-musl",
+    out: "egc-linux-x64-musl",
+    release: "linux-x64-musl",
+  },
+  {
+    target: "bun-linux-arm64-musl",
+    pkg: "@oven/bun-linux-aarch64-musl",
+    out: "egc-linux-arm64-musl",
+    release: "linux-arm64-musl",
+  },
+  {
+    target: "bun-windows-arm64",
+    pkg: "@oven/bun-windows-aarch64",
+    out: "egc-windows-arm64.exe",
+    release: "windows-arm64",
+  },
 ] as const
 
 export type BuildTarget = (typeof TARGETS)[number]
@@ -44,7 +59,13 @@ function bunBin(): string {
 }
 
 export function runtimePath(t: (typeof TARGETS)[number]): string {
-  return join(RUNTIMES_DIR, t.pkg.replace("/", "__"), "package", "bin", t.target.includes("windows") ? "bun.exe" : "bun")
+  return join(
+    RUNTIMES_DIR,
+    t.pkg.replace("/", "__"),
+    "package",
+    "bin",
+    t.target.includes("windows") ? "bun.exe" : "bun",
+  )
 }
 
 export async function buildBinary(opts: { outfile: string; target?: BuildTarget } & BakeOptions): Promise<string> {
@@ -70,11 +91,16 @@ export async function buildBinary(opts: { outfile: string; target?: BuildTarget 
   if (releaseTarget) args.push(`--define=EGC_TARGET=${JSON.stringify(releaseTarget)}`, "--define=EGC_TEST_SEAMS=false")
   if (opts.target) {
     const runtime = runtimePath(opts.target)
-    if (!existsSync(runtime)) throw new Error(`missing runtime for ${opts.target.target}: run \`npm run runtimes\` first (${runtime})`)
+    if (!existsSync(runtime))
+      throw new Error(`missing runtime for ${opts.target.target}: run \`npm run runtimes\` first (${runtime})`)
     args.push(`--target=${opts.target.target}`, `--compile-executable-path=${runtime}`)
   }
   const proc = Bun.spawn([bunBin(), ...args], { cwd: ROOT, stdout: "pipe", stderr: "pipe" })
-  const [code, out, err] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+  const [code, out, err] = await Promise.all([
+    proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+  ])
   if (code !== 0) throw new Error(`bun build failed for ${basename(outfile)}:\n${out}${err}`)
   return outfile
 }

@@ -9,7 +9,8 @@ import { join, resolve } from "node:path"
 import { RUNTIMES_DIR, runtimePath, TARGETS } from "./build"
 
 const ROOT = resolve(import.meta.dir, "..")
-const version = (JSON.parse(readFileSync(join(ROOT, "node_modules/bun/package.json"), "utf8")) as { version: string }).version
+const version = (JSON.parse(readFileSync(join(ROOT, "node_modules/bun/package.json"), "utf8")) as { version: string })
+  .version
 
 async function sh(cmd: string[], cwd: string): Promise<void> {
   const proc = Bun.spawn(cmd, { cwd, stdout: "pipe", stderr: "pipe" })

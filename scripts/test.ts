@@ -10,7 +10,11 @@ import { buildBinary } from "./build"
 const ROOT = resolve(import.meta.dir, "..")
 const extra = process.argv.slice(2)
 
-async function step(name: string, cmd: string[], env: Record<string, string> = {}): Promise<{ code: number; output: string }> {
+async function step(
+  name: string,
+  cmd: string[],
+  env: Record<string, string> = {},
+): Promise<{ code: number; output: string }> {
   process.stderr.write(`\n== ${name}\n`)
   const proc = Bun.spawn(cmd, { cwd: ROOT, stdout: "pipe", stderr: "pipe", env: { ...process.env, ...env } })
   let output = ""
@@ -27,7 +31,9 @@ async function step(name: string, cmd: string[], env: Record<string, string> = {
 }
 
 const tsc = await step("typecheck", [join(ROOT, "node_modules/.bin/tsc"), "--noEmit", "-p", "."])
-if (tsc.code !== 0) {
+// the formatter's check and the linter on every file (biome.json); `npm run format` fixes the first
+const lint = await step("lint", [join(ROOT, "node_modules/.bin/biome"), "ci", "."])
+if (tsc.code !== 0 || lint.code !== 0) {
   process.stdout.write("0 passed, 1 failed\n")
   process.exit(1)
 }

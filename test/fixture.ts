@@ -35,9 +35,12 @@ export function writeFile(path: string, content: string): void {
 /** A minimal but real git layout: git itself accepts it. */
 export function makeGitRepo(root: string, opts: GitOptions = {}): string {
   const git = join(root, ".git")
-  for (const d of ["objects/info", "objects/pack", "refs/heads", "refs/tags", "refs/remotes/origin"]) mkdirSync(join(git, d), { recursive: true })
+  for (const d of ["objects/info", "objects/pack", "refs/heads", "refs/tags", "refs/remotes/origin"])
+    mkdirSync(join(git, d), { recursive: true })
   writeFileSync(join(git, "HEAD"), opts.detached ? `${opts.detached}\n` : `ref: refs/heads/${opts.branch ?? "main"}\n`)
-  const remote = opts.origin ? `[remote "origin"]\n\turl = ${opts.origin}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n` : ""
+  const remote = opts.origin
+    ? `[remote "origin"]\n\turl = ${opts.origin}\n\tfetch = +refs/heads/*:refs/remotes/origin/*\n`
+    : ""
   writeFileSync(join(git, "config"), `[core]\n\trepositoryformatversion = 0\n\tbare = false\n${remote}`)
   return git
 }

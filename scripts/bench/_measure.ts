@@ -30,7 +30,13 @@ export function timeProcesses(cases: Case[], runs = 30, warmup = 3, cwd?: string
   for (let i = 0; i < warmup + runs; i++) {
     for (const c of cases) {
       const t0 = performance.now()
-      const r = Bun.spawnSync(c.cmd, { cwd, env: { ...process.env, ...c.env }, stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin), stdout: "ignore", stderr: "ignore" })
+      const r = Bun.spawnSync(c.cmd, {
+        cwd,
+        env: { ...process.env, ...c.env },
+        stdin: c.stdin === undefined ? "ignore" : new TextEncoder().encode(c.stdin),
+        stdout: "ignore",
+        stderr: "ignore",
+      })
       const dt = performance.now() - t0
       if (r.exitCode === null) throw new Error(`${c.name} did not exit`)
       if (i < warmup) continue
@@ -46,7 +52,10 @@ export async function helloBinary(dir: string): Promise<string> {
   const src = `${dir}/hello.ts`
   await Bun.write(src, 'console.log("hello")\n')
   const out = `${dir}/hello`
-  const r = Bun.spawnSync([process.execPath, "build", src, "--compile", "--minify", "--bytecode", "--format=esm", `--outfile=${out}`], { stdout: "pipe", stderr: "pipe" })
+  const r = Bun.spawnSync(
+    [process.execPath, "build", src, "--compile", "--minify", "--bytecode", "--format=esm", `--outfile=${out}`],
+    { stdout: "pipe", stderr: "pipe" },
+  )
   if (r.exitCode !== 0) throw new Error(r.stderr.toString())
   return out
 }

@@ -23,7 +23,12 @@ export async function setup(name: string) {
   return { base, home, project, bin, env }
 }
 
-export async function client(bin: string, cwd: string, env: Record<string, string>, args = ["serve", "--tools", "full"]) {
+export async function client(
+  bin: string,
+  cwd: string,
+  env: Record<string, string>,
+  args = ["serve", "--tools", "full"],
+) {
   const transport = new StdioClientTransport({ command: bin, args, cwd, env, stderr: "ignore" })
   const c = new Client({ name: "egc-bench", version: "1" })
   await c.connect(transport)
@@ -42,4 +47,5 @@ export function stats(samples: number[]) {
 }
 
 export const fmt = (x: number) => x.toFixed(1)
-export const row = (label: string, st: ReturnType<typeof stats>) => `| ${label} | ${st.n} | ${fmt(st.p50)} | ${fmt(st.p95)} | ${fmt(st.min)} | ${fmt(st.max)} |`
+export const row = (label: string, st: ReturnType<typeof stats>) =>
+  `| ${label} | ${st.n} | ${fmt(st.p50)} | ${fmt(st.p95)} | ${fmt(st.min)} | ${fmt(st.max)} |`

@@ -17,16 +17,37 @@ function report(title: string, set: Scored[]): void {
   process.stdout.write(`## ${title}\n`)
   for (const f of families) {
     const s = summarise(set.filter((r) => r.family === f))
-    process.stdout.write(`${f.padEnd(8)} cases ${String(s.cases).padStart(3)}  weighted ${pct(s.weighted)}  median>2KB ${pct(s.medianBig)} (${s.bigCases})  failing ${s.failing.length}\n`)
+    process.stdout.write(
+      `${f.padEnd(8)} cases ${String(s.cases).padStart(3)}  weighted ${pct(s.weighted)}  median>2KB ${pct(s.medianBig)} (${s.bigCases})  failing ${s.failing.length}\n`,
+    )
   }
   const all = summarise(set)
   const big0 = set.filter((r) => r.bytesIn > 8192 && r.saving <= 0).map((r) => r.id)
-  process.stdout.write(`ALL      cases ${all.cases}  weighted ${pct(all.weighted)}  median>2KB ${pct(all.medianBig)} (${all.bigCases})  failing ${all.failing.length}  >8KB at 0%: ${big0.join(", ") || "none"}\n`)
-  for (const r of all.failing) process.stdout.write(`  MISS ${r.id}: ${r.missing.slice(0, 5).map((m) => JSON.stringify(m.slice(0, 100))).join(" | ")}${r.missing.length > 5 ? ` (+${r.missing.length - 5})` : ""}\n`)
-  if (verbose) for (const r of [...set].sort((a, b) => b.bytesIn - a.bytesIn)) if (r.bytesIn > 1024) process.stdout.write(`  ${r.id.padEnd(45)} ${String(r.bytesIn).padStart(6)} → ${String(r.bytesOut).padStart(6)}  ${(r.saving * 100).toFixed(0)}% ${r.mode}\n`)
+  process.stdout.write(
+    `ALL      cases ${all.cases}  weighted ${pct(all.weighted)}  median>2KB ${pct(all.medianBig)} (${all.bigCases})  failing ${all.failing.length}  >8KB at 0%: ${big0.join(", ") || "none"}\n`,
+  )
+  for (const r of all.failing)
+    process.stdout.write(
+      `  MISS ${r.id}: ${r.missing
+        .slice(0, 5)
+        .map((m) => JSON.stringify(m.slice(0, 100)))
+        .join(" | ")}${r.missing.length > 5 ? ` (+${r.missing.length - 5})` : ""}\n`,
+    )
+  if (verbose)
+    for (const r of [...set].sort((a, b) => b.bytesIn - a.bytesIn))
+      if (r.bytesIn > 1024)
+        process.stdout.write(
+          `  ${r.id.padEnd(45)} ${String(r.bytesIn).padStart(6)} → ${String(r.bytesOut).padStart(6)}  ${(r.saving * 100).toFixed(0)}% ${r.mode}\n`,
+        )
 }
 
 if (real) {
-  report("tuning half", rows.filter((r) => r.split === "tune"))
-  report("held-out half", rows.filter((r) => r.split === "heldout"))
+  report(
+    "tuning half",
+    rows.filter((r) => r.split === "tune"),
+  )
+  report(
+    "held-out half",
+    rows.filter((r) => r.split === "heldout"),
+  )
 } else report("corpus", rows)

@@ -16,7 +16,9 @@ const args = process.argv.slice(2)
 const RUNS = Number(args[args.indexOf("--runs") + 1] || 30) || 30
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b)
-  return s.length % 2 ? (s[s.length >> 1] as number) : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2
+  return s.length % 2
+    ? (s[s.length >> 1] as number)
+    : ((s[s.length / 2 - 1] as number) + (s[s.length / 2] as number)) / 2
 }
 
 function generateLog(bytes: number): string {
@@ -55,7 +57,9 @@ function throughput(): void {
     }
     const ms = median(times)
     const cpu = median(cpus)
-    console.log(`throughput  ${command.padEnd(24)} ${mb.toFixed(1)} MB: wall ${ms.toFixed(0)} ms = ${(mb / (ms / 1000)).toFixed(1)} MB/s, cpu ${cpu.toFixed(0)} ms = ${(mb / (cpu / 1000)).toFixed(1)} MB/s (medians of 5; out ${(out / 1024).toFixed(1)} KB)`)
+    console.log(
+      `throughput  ${command.padEnd(24)} ${mb.toFixed(1)} MB: wall ${ms.toFixed(0)} ms = ${(mb / (ms / 1000)).toFixed(1)} MB/s, cpu ${cpu.toFixed(0)} ms = ${(mb / (cpu / 1000)).toFixed(1)} MB/s (medians of 5; out ${(out / 1024).toFixed(1)} KB)`,
+    )
   }
 }
 
@@ -75,16 +79,24 @@ async function overhead(bin: string, env: Record<string, string>): Promise<void>
     base.push(await timeRun([truePath], env))
     crushed.push(await timeRun([bin, "crush", "--", "true"], env))
   }
-  console.log(`overhead    true ${median(base).toFixed(2)} ms, egc crush -- true ${median(crushed).toFixed(2)} ms (medians of ${RUNS}); overhead ${(median(crushed) - median(base)).toFixed(2)} ms`)
+  console.log(
+    `overhead    true ${median(base).toFixed(2)} ms, egc crush -- true ${median(crushed).toFixed(2)} ms (medians of ${RUNS}); overhead ${(median(crushed) - median(base)).toFixed(2)} ms`,
+  )
 }
 
 async function memory(bin: string, env: Record<string, string>): Promise<void> {
   for (const bytes of [0, 10_000_000, 100_000_000, 1_000_000_000]) {
     const cmd = `yes 'a line of build output that repeats: step ok' | head -c ${bytes}`
-    const p = Bun.spawn(["/usr/bin/time", "-f", "%M %e", bin, "crush", "--", "sh", "-c", cmd], { stdout: "pipe", stderr: "pipe", env })
+    const p = Bun.spawn(["/usr/bin/time", "-f", "%M %e", bin, "crush", "--", "sh", "-c", cmd], {
+      stdout: "pipe",
+      stderr: "pipe",
+      env,
+    })
     const [out, err] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text(), p.exited])
     const [kb, secs] = err.trim().split("\n").at(-1)?.split(" ") ?? []
-    console.log(`memory      ${String(bytes / 1e6).padStart(5)} MB through egc crush --: peak RSS ${(Number(kb) / 1024).toFixed(0)} MB, ${secs} s, printed ${out.length} bytes`)
+    console.log(
+      `memory      ${String(bytes / 1e6).padStart(5)} MB through egc crush --: peak RSS ${(Number(kb) / 1024).toFixed(0)} MB, ${secs} s, printed ${out.length} bytes`,
+    )
   }
 }
 

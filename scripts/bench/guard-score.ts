@@ -65,7 +65,14 @@ function tally(items: Item[], where = scene): Tally {
 const ratio = (a: number, b: number) => (b ? `${(a / b).toFixed(3)} (${a}/${b})` : "–")
 const row = (name: string, t: Tally) => `| ${name} | ${ratio(t.caught, t.blocks)} | ${ratio(t.passed, t.allows)} |`
 
-function section(title: string, items: Item[], byCategory: boolean, out: string[], heldOut = false, where = scene): void {
+function section(
+  title: string,
+  items: Item[],
+  byCategory: boolean,
+  out: string[],
+  heldOut = false,
+  where = scene,
+): void {
   out.push(`### ${title}`, "", "| slice | block recall | allow specificity |", "| --- | ---: | ---: |")
   const all = tally(items, where)
   out.push(row(`**all (${items.length})**`, all))
@@ -89,7 +96,8 @@ function family(category: string): string {
   if (/^(npm|yarn|pnpm|bun|deno|cargo|gem|twine|poetry|uv)/.test(page)) return "package managers / publishing"
   if (/^(docker|kubectl|helm|terraform|aws|az|gcloud|gh|podman)/.test(page)) return "containers / cloud / hosting"
   if (/^(dropdb|redis|psql|mysql|mongo)/.test(page)) return "databases"
-  if (/^(cryptsetup|lv|vg|pv|wipefs|zfs|zpool|btrfs|mkfs|fdisk|parted|sgdisk|dd)/.test(page)) return "disks / filesystems"
+  if (/^(cryptsetup|lv|vg|pv|wipefs|zfs|zpool|btrfs|mkfs|fdisk|parted|sgdisk|dd)/.test(page))
+    return "disks / filesystems"
   if (/^(ufw|iptables|nft|crontab|userdel|passwd|shutdown|systemctl)/.test(page)) return "system / security"
   return "file commands"
 }
@@ -102,7 +110,8 @@ section("Shared development corpus (tuned on)", dev, false, out)
 const base = mkdtempSync(join(tmpdir(), "egc-guard-score-"))
 const realProject = join(base, "home", "work", "proj")
 mkdirSync(realProject, { recursive: true })
-const git = (...args: string[]) => spawnSync("git", ["-C", realProject, "-c", "user.name=b", "-c", "user.email=b@b", ...args])
+const git = (...args: string[]) =>
+  spawnSync("git", ["-C", realProject, "-c", "user.name=b", "-c", "user.email=b@b", ...args])
 git("init", "-q")
 writeFileSync(join(realProject, "file.txt"), "one\n")
 git("add", ".")
@@ -112,22 +121,54 @@ git("stash", "-q")
 writeFileSync(join(realProject, "file.txt"), "uncommitted\n")
 writeFileSync(join(realProject, "notes.md"), "untracked\n")
 const realScene = { cwd: realProject, home: join(base, "home"), projectRoot: realProject }
-section("Shared development corpus, project = a real git repository with uncommitted, untracked and stashed work", dev, false, out, false, realScene)
+section(
+  "Shared development corpus, project = a real git repository with uncommitted, untracked and stashed work",
+  dev,
+  false,
+  out,
+  false,
+  realScene,
+)
 rmSync(base, { recursive: true, force: true })
 const docs = JSON.parse(readFileSync(join(FIXTURES, "docs-examples.json"), "utf8")) as Item[]
 const grouped = docs.map((d) => ({ ...d, category: family(d.category) }))
-section("Documented examples, tuning half", grouped.filter((d) => d.split === "tune"), true, out)
-section("Documented examples, held-out half", grouped.filter((d) => d.split === "heldout"), true, out, true)
+section(
+  "Documented examples, tuning half",
+  grouped.filter((d) => d.split === "tune"),
+  true,
+  out,
+)
+section(
+  "Documented examples, held-out half",
+  grouped.filter((d) => d.split === "heldout"),
+  true,
+  out,
+  true,
+)
 // Gathered after the rules were written, labelled before its first run: the closest thing to unseen material here.
-const fresh = (JSON.parse(readFileSync(join(FIXTURES, "docs-fresh.json"), "utf8")) as Item[]).map((d) => ({ ...d, category: family(d.category) }))
+const fresh = (JSON.parse(readFileSync(join(FIXTURES, "docs-fresh.json"), "utf8")) as Item[]).map((d) => ({
+  ...d,
+  category: family(d.category),
+}))
 section("Fresh documented examples (gathered after the rules, labelled before their first run)", fresh, true, out, true)
 const obf = JSON.parse(readFileSync(join(FIXTURES, "obfuscation.json"), "utf8")) as Item[]
 for (const half of ["tune", "heldout"] as const) {
   const items = obf.filter((o) => o.split === half)
   const t = tally(items.filter((i) => i.expected === "block"))
-  out.push(`Obfuscation, ${half === "tune" ? "tuning" : "held-out"} half: **${t.misses.length} of ${t.blocks} allowed (${((100 * t.misses.length) / Math.max(1, t.blocks)).toFixed(1)} %)**`, "")
-  section(`Obfuscation set, ${half === "tune" ? "tuning" : "held-out"} half (harmless neighbours give the specificity)`, items, true, out, half === "heldout")
+  out.push(
+    `Obfuscation, ${half === "tune" ? "tuning" : "held-out"} half: **${t.misses.length} of ${t.blocks} allowed (${((100 * t.misses.length) / Math.max(1, t.blocks)).toFixed(1)} %)**`,
+    "",
+  )
+  section(
+    `Obfuscation set, ${half === "tune" ? "tuning" : "held-out"} half (harmless neighbours give the specificity)`,
+    items,
+    true,
+    out,
+    half === "heldout",
+  )
 }
 const holdout = join(ROOT, "../shared/corpora/holdout/guard.json.enc")
-out.push(`Held-back shared material (\`shared/corpora/holdout/guard.json.enc\`): ${existsSync(holdout) ? "present but encrypted; this run cannot read it, so it is not scored here (never tuned on)" : "not present"}.`)
+out.push(
+  `Held-back shared material (\`shared/corpora/holdout/guard.json.enc\`): ${existsSync(holdout) ? "present but encrypted; this run cannot read it, so it is not scored here (never tuned on)" : "not present"}.`,
+)
 process.stdout.write(`${out.join("\n")}\n`)

@@ -44,7 +44,6 @@ function corpus(): string[] {
   return (JSON.parse(readFileSync(file, "utf8")) as Array<{ command: string }>).map((c) => c.command)
 }
 
-
 /** One timed decision: wall clock and this process's CPU time, in milliseconds. */
 function timeOne(command: string, into: Samples): void {
   const c0 = process.cpuUsage()
@@ -69,7 +68,9 @@ const row = (name: string, s: Samples) =>
 function bigHeredocs(): Record<string, string> {
   const py = Array.from({ length: 2000 }, (_, i) => `value_${i} = compute(${i}, "text ${i}")  # line ${i}`).join("\n")
   const sh = Array.from({ length: 2000 }, (_, i) => `echo "step ${i}" && ls -la dir${i} | grep x${i}`).join("\n")
-  const data = Array.from({ length: 4000 }, (_, i) => `row ${i}: rm -rf / is only text here ${"x".repeat(20)}`).join("\n")
+  const data = Array.from({ length: 4000 }, (_, i) => `row ${i}: rm -rf / is only text here ${"x".repeat(20)}`).join(
+    "\n",
+  )
   return {
     "python3 heredoc, 2,000 lines (~110 KB)": `python3 <<'EOF'\n${py}\nEOF`,
     "bash heredoc, 2,000 commands (~90 KB)": `bash <<'EOF'\n${sh}\nEOF`,
@@ -89,7 +90,12 @@ async function main(): Promise<void> {
   say(row("whole corpus", samples))
   say(row("ordinary (no heredoc, < 400 chars)", inProcess(commands.filter((c) => c.length < 400 && !c.includes("<<")))))
   // the same without the deletes, truncations and discards that may read git state
-  const stateless = commands.filter((c) => c.length < 400 && !c.includes("<<") && !/\b(rm|find|xargs|truncate|shred|reset|checkout|restore|clean|stash)\b|>/.test(c))
+  const stateless = commands.filter(
+    (c) =>
+      c.length < 400 &&
+      !c.includes("<<") &&
+      !/\b(rm|find|xargs|truncate|shred|reset|checkout|restore|clean|stash)\b|>/.test(c),
+  )
   say(row("ordinary, no git state to read", inProcess(stateless)))
   for (const [name, cmd] of Object.entries(bigHeredocs())) {
     const s: Samples = { wall: [], cpu: [] }
@@ -140,22 +146,42 @@ async function main(): Promise<void> {
     { name: "compiled Bun hello (floor)", cmd: [hello] },
     { name: "egc version (the CLI's own start-up)", cmd: [egc, "version"], env },
     { name: "egc guard check 'npm test' (allow)", cmd: [egc, "guard", "check", "npm test"], env },
-    { name: "egc guard check --no-record 'git reset --hard HEAD~1' (deny)", cmd: [egc, "guard", "check", "--no-record", "git reset --hard HEAD~1"], env },
-    { name: "egc guard check 'git reset --hard HEAD~1' (deny, recorded)", cmd: [egc, "guard", "check", "git reset --hard HEAD~1"], env },
-    { name: "egc guard check --batch, 50 corpus lines", cmd: [egc, "guard", "check", "--batch", "--no-record"], env, stdin: commands.slice(0, 50).map((command) => JSON.stringify({ command, cwd: project })).join("\n") },
+    {
+      name: "egc guard check --no-record 'git reset --hard HEAD~1' (deny)",
+      cmd: [egc, "guard", "check", "--no-record", "git reset --hard HEAD~1"],
+      env,
+    },
+    {
+      name: "egc guard check 'git reset --hard HEAD~1' (deny, recorded)",
+      cmd: [egc, "guard", "check", "git reset --hard HEAD~1"],
+      env,
+    },
+    {
+      name: "egc guard check --batch, 50 corpus lines",
+      cmd: [egc, "guard", "check", "--batch", "--no-record"],
+      env,
+      stdin: commands
+        .slice(0, 50)
+        .map((command) => JSON.stringify({ command, cwd: project }))
+        .join("\n"),
+    },
   ]
   const timed = timeProcesses(cases, runs, 3, project)
   const floor = median(timed.get(cases[0]!.name)!.wall)
   const floorCpu = median(timed.get(cases[0]!.name)!.cpu)
   say(`## Whole process (compiled; ${runs} runs per case after 3 warm-ups, cases interleaved)`)
   say()
-  say("Wall time is what a hook waits; CPU time (user + system of the child) is what the process costs when the shared box is not preempting it.")
+  say(
+    "Wall time is what a hook waits; CPU time (user + system of the child) is what the process costs when the shared box is not preempting it.",
+  )
   say()
   say("| process | wall median | wall p95 | × floor | CPU median | CPU × floor |")
   say("| --- | ---: | ---: | ---: | ---: | ---: |")
   for (const c of cases) {
     const x = timed.get(c.name)!
-    say(`| ${c.name} | ${ms(median(x.wall))} | ${ms(pct(x.wall, 95))} | ${(median(x.wall) / floor).toFixed(2)}× | ${ms(median(x.cpu))} | ${(median(x.cpu) / floorCpu).toFixed(2)}× |`)
+    say(
+      `| ${c.name} | ${ms(median(x.wall))} | ${ms(pct(x.wall, 95))} | ${(median(x.wall) / floor).toFixed(2)}× | ${ms(median(x.cpu))} | ${(median(x.cpu) / floorCpu).toFixed(2)}× |`,
+    )
   }
   process.stdout.write(`${lines.join("\n")}\n`)
 }

@@ -44,28 +44,70 @@ try {
   })
   const cases: Case[] = [
     { name: "bun hello (floor)", cmd: [hello] },
-    { ...hook("egc hook, EGC_DISABLE=1 (start-up only)", "pre-tool", { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "ls" } }), env: { ...env, EGC_DISABLE: "1" } },
+    {
+      ...hook("egc hook, EGC_DISABLE=1 (start-up only)", "pre-tool", {
+        hook_event_name: "PreToolUse",
+        tool_name: "Bash",
+        tool_input: { command: "ls" },
+      }),
+      env: { ...env, EGC_DISABLE: "1" },
+    },
     hook("session-start", "session-start", { hook_event_name: "SessionStart", source: "startup" }),
-    hook("prompt-submit (plain prompt)", "prompt-submit", { hook_event_name: "UserPromptSubmit", prompt: "refactor the parser into two files" }),
-    hook("prompt-submit (history → recall)", "prompt-submit", { hook_event_name: "UserPromptSubmit", prompt: "what did we decide about the cache layer?" }),
-    hook("pre-tool (allowed → crush rewrite)", "pre-tool", { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git status" } }),
-    hook("pre-tool (denied)", "pre-tool", { hook_event_name: "PreToolUse", tool_name: "Bash", tool_input: { command: "git reset --hard HEAD~1" } }),
-    hook("post-tool (success)", "post-tool", { hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb", stderr: "" } }),
-    hook("post-tool (failure)", "post-tool", { hook_event_name: "PostToolUseFailure", tool_name: "Bash", tool_input: { command: "npm test" }, error: "Error: 3 tests failed" }),
+    hook("prompt-submit (plain prompt)", "prompt-submit", {
+      hook_event_name: "UserPromptSubmit",
+      prompt: "refactor the parser into two files",
+    }),
+    hook("prompt-submit (history → recall)", "prompt-submit", {
+      hook_event_name: "UserPromptSubmit",
+      prompt: "what did we decide about the cache layer?",
+    }),
+    hook("pre-tool (allowed → crush rewrite)", "pre-tool", {
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git status" },
+    }),
+    hook("pre-tool (denied)", "pre-tool", {
+      hook_event_name: "PreToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "git reset --hard HEAD~1" },
+    }),
+    hook("post-tool (success)", "post-tool", {
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      tool_response: { stdout: "a\nb", stderr: "" },
+    }),
+    hook("post-tool (failure)", "post-tool", {
+      hook_event_name: "PostToolUseFailure",
+      tool_name: "Bash",
+      tool_input: { command: "npm test" },
+      error: "Error: 3 tests failed",
+    }),
   ]
   const measured = timeProcesses(cases, runs)
   const samples = new Map([...measured].map(([name, s]) => [name, s.wall]))
   const cpu = new Map([...measured].map(([name, s]) => [name, s.cpu]))
   const floor = median(samples.get("bun hello (floor)") ?? [])
-  const target = (name: string) => (name.startsWith("session") || name.startsWith("prompt") ? 25 : name.startsWith("pre") || name.startsWith("post") ? 15 : undefined)
+  const target = (name: string) =>
+    name.startsWith("session") || name.startsWith("prompt")
+      ? 25
+      : name.startsWith("pre") || name.startsWith("post")
+        ? 15
+        : undefined
   const rows = [...samples].map(([name, xs]) => {
     const t = target(name)
     const p50 = median(xs)
     return `| ${name} | ${p50.toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${(p50 / floor).toFixed(2)}× | ${median(cpu.get(name) ?? []).toFixed(1)} | ${t === undefined ? "" : `≤ ${t} ${p50 <= t ? "✓" : "✗"}`} |`
   })
-  const table = ["| event | p50 ms | p95 ms | × floor | CPU ms (p50) | target |", "| --- | --- | --- | --- | --- | --- |", ...rows].join("\n")
+  const table = [
+    "| event | p50 ms | p95 ms | × floor | CPU ms (p50) | target |",
+    "| --- | --- | --- | --- | --- | --- |",
+    ...rows,
+  ].join("\n")
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
-  process.stdout.write(`${table}\n\n${runs} runs each after 3 warm-up runs, interleaved; load average ${load}; CPU = user + system time of the process; store: ${items} memory items in the project (populated in ${populateS} s through the write layer) + 2000 observations; ${new Date().toISOString()}\n`)
+  process.stdout.write(
+    `${table}\n\n${runs} runs each after 3 warm-up runs, interleaved; load average ${load}; CPU = user + system time of the process; store: ${items} memory items in the project (populated in ${populateS} s through the write layer) + 2000 observations; ${new Date().toISOString()}\n`,
+  )
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }
@@ -79,13 +121,43 @@ async function populate(cwd: string, n: number): Promise<void> {
   const memory = openMemory()
   const actor = { source: "agent" as const, sessionId: "bench", tool: "bench" }
   const topics = ["cache", "parser", "billing", "auth", "deploy", "search", "queue", "metrics", "ui", "api"]
-  const kinds = ["note", "discovery", "file", "symbol", "requirement", "architecture", "failure", "note", "discovery", "note"]
+  const kinds = [
+    "note",
+    "discovery",
+    "file",
+    "symbol",
+    "requirement",
+    "architecture",
+    "failure",
+    "note",
+    "discovery",
+    "note",
+  ]
   for (let i = 0; i < n; i++) {
     const topic = topics[i % topics.length] ?? "misc"
-    const kind = i < 60 ? ["decision", "avoid", "preference", "next", "context"][i % 5] ?? "note" : kinds[i % kinds.length] ?? "note"
-    memory.write({ kind, title: `${topic} item ${i}`, body: `The ${topic} layer detail number ${i}: ${topic} uses strategy ${i % 97} with limit ${i % 13}.`, entities: [topic] }, { project, actor })
+    const kind =
+      i < 60
+        ? (["decision", "avoid", "preference", "next", "context"][i % 5] ?? "note")
+        : (kinds[i % kinds.length] ?? "note")
+    memory.write(
+      {
+        kind,
+        title: `${topic} item ${i}`,
+        body: `The ${topic} layer detail number ${i}: ${topic} uses strategy ${i % 97} with limit ${i % 13}.`,
+        entities: [topic],
+      },
+      { project, actor },
+    )
   }
   for (let i = 0; i < 2000; i++) {
-    recordObservation({ project: project.id, sessionId: "bench", tool: "claude-code", callName: "Bash", command: i % 3 ? "npm test" : "git status", failed: i % 5 === 0, errorText: "Error: 3 tests failed" })
+    recordObservation({
+      project: project.id,
+      sessionId: "bench",
+      tool: "claude-code",
+      callName: "Bash",
+      command: i % 3 ? "npm test" : "git status",
+      failed: i % 5 === 0,
+      errorText: "Error: 3 tests failed",
+    })
   }
 }

@@ -47,7 +47,9 @@ try {
   await truncationPart(project)
   const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
   out("")
-  out(`Command: \`bun run scripts/bench/hostile.ts --runs ${runs} --hook-runs ${hookRuns} --rounds ${rounds} --flips ${flips} --seed ${seed}\`; load average ${load}.`)
+  out(
+    `Command: \`bun run scripts/bench/hostile.ts --runs ${runs} --hook-runs ${hookRuns} --rounds ${rounds} --flips ${flips} --seed ${seed}\`; load average ${load}.`,
+  )
 } finally {
   rmSync(base, { recursive: true, force: true })
 }
@@ -96,8 +98,12 @@ async function hookPart(project: string): Promise<void> {
       const neutral = JSON.stringify(ADAPTERS[tool].render("pre-tool", NEUTRAL, undefined))
       for (const [j, event] of HOOK_EVENTS.entries()) {
         const texts = [
-          ...fc.sample(unreadable(tool, event, project), { seed: seed + i * 100 + j, numRuns: hookRuns }).map((t) => [t, true] as const),
-          ...fc.sample(readable(tool, event, project), { seed: seed + 5000 + i * 100 + j, numRuns: hookRuns }).map((t) => [t, false] as const),
+          ...fc
+            .sample(unreadable(tool, event, project), { seed: seed + i * 100 + j, numRuns: hookRuns })
+            .map((t) => [t, true] as const),
+          ...fc
+            .sample(readable(tool, event, project), { seed: seed + 5000 + i * 100 + j, numRuns: hookRuns })
+            .map((t) => [t, false] as const),
         ]
         for (const [text, bad] of texts) {
           n++
@@ -105,7 +111,10 @@ async function hookPart(project: string): Promise<void> {
             const t0 = performance.now()
             const r = await runHook(event, tool, { payload: { text, truncated: false } })
             const ms = performance.now() - t0
-            if (process.env.HOSTILE_SLOW && ms > 300) process.stderr.write(`slow ${tool} ${event} ${ms.toFixed(0)} ${JSON.stringify(text.length > 2000 ? text.slice(0, 2000) : text)}\n`)
+            if (process.env.HOSTILE_SLOW && ms > 300)
+              process.stderr.write(
+                `slow ${tool} ${event} ${ms.toFixed(0)} ${JSON.stringify(text.length > 2000 ? text.slice(0, 2000) : text)}\n`,
+              )
             if (bad && event === "pre-tool" && JSON.stringify(r) === neutral) neutralPre++
           } catch {
             thrown++
@@ -114,7 +123,9 @@ async function hookPart(project: string): Promise<void> {
       }
     }
   })
-  out(`| hooks: 11 adapters × 7 events × ${hookRuns} unreadable + ${hookRuns} hostile payloads | ${n} | ${thrown} threw; ${neutralPre} unreadable pre-tool payloads answered neutrally | ${s} |`)
+  out(
+    `| hooks: 11 adapters × 7 events × ${hookRuns} unreadable + ${hookRuns} hostile payloads | ${n} | ${thrown} threw; ${neutralPre} unreadable pre-tool payloads answered neutrally | ${s} |`,
+  )
 }
 
 async function writersPart(project: string): Promise<void> {
@@ -129,7 +140,11 @@ async function writersPart(project: string): Promise<void> {
   const [, s] = await timed(async () => {
     for (let round = 0; round < rounds; round++) {
       const children = Array.from({ length: WRITERS }, (_, w) =>
-        Bun.spawn(["bun", "run", writer, project, `r${round}w${w}`, "120"], { env: process.env as Record<string, string>, stdout: "pipe", stderr: "ignore" }),
+        Bun.spawn(["bun", "run", writer, project, `r${round}w${w}`, "120"], {
+          env: process.env as Record<string, string>,
+          stdout: "pipe",
+          stderr: "ignore",
+        }),
       )
       // acks are read as they arrive; a victim is killed only once it has acknowledged a write
       const started = children.map(() => Promise.withResolvers<void>())
@@ -211,7 +226,9 @@ async function flipsPart(project: string): Promise<void> {
       rmSync(`${copy}-checked`, { force: true })
     }
   })
-  out(`| byte flips: 4 seeded bytes in the header or cell pointers of one leaf page of memory_items, on a copy of the soaked store | ${flips} | ${refused} refused before any write, ${written} not detected | ${s} |`)
+  out(
+    `| byte flips: 4 seeded bytes in the header or cell pointers of one leaf page of memory_items, on a copy of the soaked store | ${flips} | ${refused} refused before any write, ${written} not detected | ${s} |`,
+  )
 }
 
 async function truncationPart(project: string): Promise<void> {
@@ -226,7 +243,10 @@ async function truncationPart(project: string): Promise<void> {
     ["last row", "DELETE FROM memory_audit WHERE seq = (SELECT MAX(seq) FROM memory_audit)"],
     ["last ten rows", "DELETE FROM memory_audit WHERE seq > (SELECT MAX(seq) - 10 FROM memory_audit)"],
     ["every row", "DELETE FROM memory_audit"],
-    ["one item row", "DELETE FROM memory_items WHERE id = (SELECT id FROM memory_items ORDER BY rowid LIMIT 1 OFFSET 7)"],
+    [
+      "one item row",
+      "DELETE FROM memory_items WHERE id = (SELECT id FROM memory_items ORDER BY rowid LIMIT 1 OFFSET 7)",
+    ],
     ["the sealed head", "DELETE FROM egc_meta WHERE key = 'memory_audit_head'"],
   ]
   const found: string[] = []

@@ -27,6 +27,14 @@ for (const r of rows) {
   by.set(r.lang, s)
 }
 const lines = ["| lang | prompts | correct | false remember |", "| --- | --- | --- | --- |"]
-for (const [lang, s] of by) lines.push(`| ${lang} | ${s.n} | ${s.ok} (${((100 * s.ok) / s.n).toFixed(0)}%) | ${s.falseRemember} |`)
+for (const [lang, s] of by)
+  lines.push(`| ${lang} | ${s.n} | ${s.ok} (${((100 * s.ok) / s.n).toFixed(0)}%) | ${s.falseRemember} |`)
 const total = [...by.values()].reduce((a, s) => ({ n: a.n + s.n, ok: a.ok + s.ok }), { n: 0, ok: 0 })
-process.stdout.write(`${lines.join("\n")}\n\noverall ${total.ok}/${total.n} (${((100 * total.ok) / total.n).toFixed(1)}%); ${new Date().toISOString()}\n\nmisses:\n${[...by.values()].flatMap((s) => s.misses).map((m) => `- ${m}`).join("\n")}\n`)
+process.stdout.write(
+  `${lines.join("\n")}\n\noverall ${total.ok}/${total.n} (${((100 * total.ok) / total.n).toFixed(1)}%); ${new Date().toISOString()}\n\nmisses:\n${[
+    ...by.values(),
+  ]
+    .flatMap((s) => s.misses)
+    .map((m) => `- ${m}`)
+    .join("\n")}\n`,
+)

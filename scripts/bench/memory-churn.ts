@@ -23,7 +23,15 @@ const mb = (n: number) => Math.round(n / 1048576)
 for (let round = 0; round < Number(roundsArg ?? 2); round++) {
   const times: number[] = []
   for (let i = 0; i < 200; i++) {
-    const r = memory.write({ kind: "note", title: `churn ${round}.${i}`, body: `Churn item ${round}-${i} about the orders database`, entities: ["src/churn.ts"] }, { project, actor: agent })
+    const r = memory.write(
+      {
+        kind: "note",
+        title: `churn ${round}.${i}`,
+        body: `Churn item ${round}-${i} about the orders database`,
+        entities: ["src/churn.ts"],
+      },
+      { project, actor: agent },
+    )
     if (r.outcome !== "created") throw new Error(`write ${round}.${i}: ${r.outcome}`)
     const t = performance.now()
     memory.recall({ project, query })
@@ -33,6 +41,8 @@ for (let round = 0; round < Number(roundsArg ?? 2); round++) {
   Bun.gc(true)
   const u = process.memoryUsage()
   const at = (p: number) => +(times[Math.min(times.length - 1, Math.floor(times.length * p))] as number).toFixed(1)
-  process.stdout.write(`${JSON.stringify({ round, recallP50: at(0.5), recallP95: at(0.95), recallMax: at(1), rssMb: mb(u.rss), heapMb: mb(u.heapUsed) })}\n`)
+  process.stdout.write(
+    `${JSON.stringify({ round, recallP50: at(0.5), recallP95: at(0.95), recallMax: at(1), rssMb: mb(u.rss), heapMb: mb(u.heapUsed) })}\n`,
+  )
 }
 db.close()

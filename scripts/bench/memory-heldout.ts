@@ -40,7 +40,9 @@ for (const c of clocks) c.setClock(() => now)
 function openAt(name: string, openMemory: (o: object) => Mem): Mem {
   const db = new Database(join(root, `${name}.db`), { create: true, strict: true })
   db.exec("PRAGMA journal_mode = WAL")
-  db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+  )
   return openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
 }
 const current = openAt("current", (await import("../../src/memory")).openMemory)
@@ -71,9 +73,16 @@ const keyOf = [new Map<string, string>(), new Map<string, string>()]
 function put(doc: Doc, input: Parameters<Mem["write"]>[0]) {
   docs.push(doc)
   for (const [i, mem] of [current, previous].entries()) {
-    const sup = doc.answers && !doc.stale ? docs.find((d) => d.answers === doc.answers && d.stale && d.project === doc.project) : undefined
-    const r = mem.write({ ...input, ...(sup ? { supersedes: ids[i]?.get(sup.key) } : {}) }, { project: projects.get(doc.project) as Project, actor: agent })
-    if (!r.id || r.outcome !== "created") throw new Error(`bench write failed: ${r.outcome} ${r.reason ?? ""} ${doc.text}`)
+    const sup =
+      doc.answers && !doc.stale
+        ? docs.find((d) => d.answers === doc.answers && d.stale && d.project === doc.project)
+        : undefined
+    const r = mem.write(
+      { ...input, ...(sup ? { supersedes: ids[i]?.get(sup.key) } : {}) },
+      { project: projects.get(doc.project) as Project, actor: agent },
+    )
+    if (!r.id || r.outcome !== "created")
+      throw new Error(`bench write failed: ${r.outcome} ${r.reason ?? ""} ${doc.text}`)
     ids[i]?.set(doc.key, r.id)
     keyOf[i]?.set(r.id, doc.key)
   }
@@ -81,17 +90,36 @@ function put(doc: Doc, input: Parameters<Mem["write"]>[0]) {
 
 // a small deterministic PRNG: the same noise every run
 let seed = 7
-const rand = () => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32)
+const rand = () => (seed = (Math.imul(seed, 1103515245) + 12345) >>> 0) / 2 ** 32
 const pickOne = <T>(xs: readonly T[]) => xs[Math.floor(rand() * xs.length)] as T
-const MEETINGS = ["standup", "retro", "planning", "design review", "incident review", "1:1", "architecture sync", "support handover"]
+const MEETINGS = [
+  "standup",
+  "retro",
+  "planning",
+  "design review",
+  "incident review",
+  "1:1",
+  "architecture sync",
+  "support handover",
+]
 const VERBS = ["discussed", "looked at", "reviewed", "mentioned", "revisited", "parked"]
 
 for (const [n, item] of ITEMS.entries()) {
   now += 3_600_000
-  const doc: Doc = { key: `i${n}`, project: item.project, text: `${item.title} ${item.body}`, answers: item.answers, stale: !!item.old }
+  const doc: Doc = {
+    key: `i${n}`,
+    project: item.project,
+    text: `${item.title} ${item.body}`,
+    answers: item.answers,
+    stale: !!item.old,
+  }
   put(doc, { kind: item.kind, title: item.title, body: item.body, entities: item.entities ?? [] })
 }
-const wordsOf = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 3)
+const wordsOf = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w.length > 3)
 for (const name of NAMES) {
   const vocab = [...new Set(ITEMS.filter((i) => i.project === name).flatMap((i) => wordsOf(i.title)))]
   for (let k = 0; k < 120; k++) {
@@ -106,8 +134,17 @@ for (const name of NAMES) {
 }
 
 // ---- BM25 with Porter2 stemming over one project's live items
-const STOP = new Set("a an the and or of to in on for with by at is are was were be been it its this that we our us you i do did not no from as how what why who".split(" "))
-const terms = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter((w) => w && !STOP.has(w)).map(porter2)
+const STOP = new Set(
+  "a an the and or of to in on for with by at is are was were be been it its this that we our us you i do did not no from as how what why who".split(
+    " ",
+  ),
+)
+const terms = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter((w) => w && !STOP.has(w))
+    .map(porter2)
 function bm25(corpus: Doc[]) {
   const tf = corpus.map((d) => {
     const t = terms(d.text)
@@ -159,7 +196,11 @@ function score(s: Score, keys: string[], situation: string, project: string) {
   if (keys.some((k) => byKey.get(k)?.project !== project)) s.leak++
 }
 
-const SYSTEMS = ["egc recall (this tree)", `previous egc ranker (${PREVIOUS})`, "BM25 + Porter2, project's live items"] as const
+const SYSTEMS = [
+  "egc recall (this tree)",
+  `previous egc ranker (${PREVIOUS})`,
+  "BM25 + Porter2, project's live items",
+] as const
 const scores = { tune: SYSTEMS.map(blank), held: SYSTEMS.map(blank) }
 const took: number[][] = [[], []]
 const recallKeys = (i: number, mem: Mem, project: Project, query: string) => {
@@ -169,7 +210,8 @@ const recallKeys = (i: number, mem: Mem, project: Project, query: string) => {
   return items.map((v) => keyOf[i]?.get(v.id) ?? `?${v.id}`)
 }
 // warm both indexes first, so the timings below compare warm recalls
-for (const p of projects.values()) for (const [i, mem] of [current, previous].entries()) recallKeys(i, mem, p, "warm up")
+for (const p of projects.values())
+  for (const [i, mem] of [current, previous].entries()) recallKeys(i, mem, p, "warm up")
 took[0] = []
 took[1] = []
 const misses = process.argv.includes("--misses")
@@ -177,37 +219,68 @@ for (const s of SITUATIONS) {
   const project = projects.get(s.project) as Project
   const half = split(s.id)
   for (const query of s.questions) {
-    const got = [recallKeys(0, current, project, query), recallKeys(1, previous, project, query), (bm25By.get(s.project) as (q: string) => string[])(query)]
+    const got = [
+      recallKeys(0, current, project, query),
+      recallKeys(1, previous, project, query),
+      (bm25By.get(s.project) as (q: string) => string[])(query),
+    ]
     got.forEach((keys, i) => {
       score(scores[half][i] as Score, keys, s.id, s.project)
     })
     // only the tuning half is ever looked at while working on the ranker
-    if (misses && half === "tune" && !got[0]?.slice(0, 5).some((k) => byKey.get(k)?.answers === s.id && !byKey.get(k)?.stale)) {
-      process.stderr.write(`miss [${half}] ${s.id}: ${query}\n  got: ${got[0]?.slice(0, 3).map((k) => byKey.get(k)?.text.slice(0, 60)).join(" | ")}\n`)
+    if (
+      misses &&
+      half === "tune" &&
+      !got[0]?.slice(0, 5).some((k) => byKey.get(k)?.answers === s.id && !byKey.get(k)?.stale)
+    ) {
+      process.stderr.write(
+        `miss [${half}] ${s.id}: ${query}\n  got: ${got[0]
+          ?.slice(0, 3)
+          .map((k) => byKey.get(k)?.text.slice(0, 60))
+          .join(" | ")}\n`,
+      )
     }
   }
 }
 
 const pct = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? 0
 const latency = took.map((xs) => `p50 ${pct(xs, 0.5).toFixed(2)} ms, p95 ${pct(xs, 0.95).toFixed(2)} ms`)
-const rate = (s: Score) => ({ queries: s.queries, "Recall@5": s.r5 / s.queries, MRR: s.mrr / s.queries, "nDCG@10": s.ndcg / s.queries, "stale hits": s.stale, leaks: s.leak })
+const rate = (s: Score) => ({
+  queries: s.queries,
+  "Recall@5": s.r5 / s.queries,
+  MRR: s.mrr / s.queries,
+  "nDCG@10": s.ndcg / s.queries,
+  "stale hits": s.stale,
+  leaks: s.leak,
+})
 const result = {
   items: docs.length,
-  situations: { tune: SITUATIONS.filter((s) => split(s.id) === "tune").length, held: SITUATIONS.filter((s) => split(s.id) === "held").length },
+  situations: {
+    tune: SITUATIONS.filter((s) => split(s.id) === "tune").length,
+    held: SITUATIONS.filter((s) => split(s.id) === "held").length,
+  },
   tune: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.tune[i] as Score)])),
   held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
   "warm recall latency (this tree / previous)": latency,
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
 else {
-  process.stdout.write(`corpus: ${result.items} items in ${NAMES.length} projects; situations tune ${result.situations.tune}, held-out ${result.situations.held} (2 questions each)\n`)
+  process.stdout.write(
+    `corpus: ${result.items} items in ${NAMES.length} projects; situations tune ${result.situations.tune}, held-out ${result.situations.held} (2 questions each)\n`,
+  )
   for (const half of ["tune", "held"] as const) {
-    process.stdout.write(`\n${half === "tune" ? "tuning half" : "HELD-OUT half"}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`)
+    process.stdout.write(
+      `\n${half === "tune" ? "tuning half" : "HELD-OUT half"}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
+    )
     for (const [name, r] of Object.entries(result[half])) {
-      process.stdout.write(`| ${name} | ${r.queries} | ${r["Recall@5"].toFixed(3)} | ${r.MRR.toFixed(3)} | ${r["nDCG@10"].toFixed(3)} | ${r["stale hits"]} | ${r.leaks} |\n`)
+      process.stdout.write(
+        `| ${name} | ${r.queries} | ${r["Recall@5"].toFixed(3)} | ${r.MRR.toFixed(3)} | ${r["nDCG@10"].toFixed(3)} | ${r["stale hits"]} | ${r.leaks} |\n`,
+      )
     }
   }
-  process.stdout.write(`\nwarm recall latency, same process and queries: this tree ${latency[0]}; previous ${latency[1]}\n`)
+  process.stdout.write(
+    `\nwarm recall latency, same process and queries: this tree ${latency[0]}; previous ${latency[1]}\n`,
+  )
 }
 for (const c of clocks) c.setClock(undefined)
 rmSync(root, { recursive: true, force: true })

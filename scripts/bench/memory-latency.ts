@@ -90,7 +90,9 @@ const projectCount = flag("--projects", 1)
 const dbPath = join(root, "bench.db")
 const db = new Database(dbPath, { create: true, strict: true })
 db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")
-db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
+db.exec(
+  "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+)
 const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
 const repos = Array.from({ length: projectCount }, (_, i) => {
   const path = join(root, "repos", `p${i}`, "app")
@@ -101,9 +103,11 @@ const repos = Array.from({ length: projectCount }, (_, i) => {
 
 // deterministic vocabulary of made-up words, so the index has a realistic number of distinct terms
 let seed = 42
-const rand = () => ((seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff)
+const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
 const SYL = ["ka", "lo", "mi", "ter", "vo", "sun", "pra", "dex", "qui", "ron", "bel", "tas", "fi", "gor", "nu", "wex"]
-const VOCAB = Array.from({ length: 4000 }, () => Array.from({ length: 2 + Math.floor(rand() * 3) }, () => SYL[Math.floor(rand() * SYL.length)]).join(""))
+const VOCAB = Array.from({ length: 4000 }, () =>
+  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => SYL[Math.floor(rand() * SYL.length)]).join(""),
+)
 const KINDS = ["decision", "lesson", "failure", "constraint", "discovery", "note", "architecture", "requirement"]
 
 function item(n: number) {
@@ -146,7 +150,11 @@ for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
     warm.push(performance.now() - b)
   }
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
-  const proc = Bun.spawn([process.execPath, import.meta.path, "--child", dbPath, target.path, "200"], { env: { ...process.env }, stdout: "pipe", stderr: "inherit" })
+  const proc = Bun.spawn([process.execPath, import.meta.path, "--child", dbPath, target.path, "200"], {
+    env: { ...process.env },
+    stdout: "pipe",
+    stderr: "inherit",
+  })
   const coldText = await new Response(proc.stdout).text()
   await proc.exited
   const cold = JSON.parse(coldText.trim()) as Record<string, number>
@@ -184,5 +192,6 @@ for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
   process.stdout.write(`${JSON.stringify(row)}\n`)
 }
 db.close()
-if (args.includes("--keep")) process.stderr.write(`kept ${dbPath} (repo ${(repos[0] as (typeof repos)[number]).path})\n`)
+if (args.includes("--keep"))
+  process.stderr.write(`kept ${dbPath} (repo ${(repos[0] as (typeof repos)[number]).path})\n`)
 else rmSync(root, { recursive: true, force: true })

@@ -28,7 +28,9 @@ let now = Date.UTC(2026, 0, 5)
 setClock(() => now)
 const db = new Database(join(root, "bench.db"), { create: true, strict: true })
 db.exec("PRAGMA journal_mode = WAL")
-db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
+db.exec(
+  "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+)
 const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
 const agent = { source: "agent" as const, sessionId: "bench" }
 const person = { source: "cli" as const }
@@ -61,16 +63,37 @@ function checkout(dir: string, origin: string | undefined, branch: string): Proj
   return { ...main, branch, scope: `branch:${branch}-bench`, defaultBranch: "main" }
 }
 
-function put(project: Project, input: Parameters<typeof memory.write>[0], flags: { stale?: boolean; branchOnly?: boolean } = {}, actor = agent): string {
+function put(
+  project: Project,
+  input: Parameters<typeof memory.write>[0],
+  flags: { stale?: boolean; branchOnly?: boolean } = {},
+  actor = agent,
+): string {
   const r = memory.write(input, { project, actor })
   // a stale distractor near a forgotten draft is refused by its tombstone (near-copy check): no distractor then
   if (flags.stale && r.outcome === "refused" && /forgotten/.test(r.reason ?? "")) return ""
-  if (!r.id || (r.outcome !== "created" && r.outcome !== "pending")) throw new Error(`bench write failed: ${r.outcome} ${r.reason ?? ""}`)
-  docs.push({ id: r.id, project: project.id, text: `${input.title ?? ""} ${input.body}`, stale: !!flags.stale, branchOnly: !!flags.branchOnly })
+  if (!r.id || (r.outcome !== "created" && r.outcome !== "pending"))
+    throw new Error(`bench write failed: ${r.outcome} ${r.reason ?? ""}`)
+  docs.push({
+    id: r.id,
+    project: project.id,
+    text: `${input.title ?? ""} ${input.body}`,
+    stale: !!flags.stale,
+    branchOnly: !!flags.branchOnly,
+  })
   return r.id
 }
 
-const FILLER = ["sprint retro", "standup notes", "design review", "incident drill", "roadmap sync", "hiring loop", "vendor call", "budget review"]
+const FILLER = [
+  "sprint retro",
+  "standup notes",
+  "design review",
+  "incident drill",
+  "roadmap sync",
+  "hiring loop",
+  "vendor call",
+  "budget review",
+]
 const projects: Project[] = []
 for (const [pi, spec] of PROJECTS.entries()) {
   const main = checkout(spec.dir, spec.origin, "main")
@@ -79,7 +102,12 @@ for (const [pi, spec] of PROJECTS.entries()) {
   for (const [ti, topic] of TOPICS.entries()) {
     const value = topic.values[pi % topic.values.length] as string
     const old = topic.values[(pi + 1) % topic.values.length] as string
-    const item = (v: string) => ({ kind: topic.kind, title: topic.title(v), body: topic.body(v), entities: topic.entities })
+    const item = (v: string) => ({
+      kind: topic.kind,
+      title: topic.title(v),
+      body: topic.body(v),
+      entities: topic.entities,
+    })
     now += 60_000
     if (ti % 3 === 0) {
       const first = put(main, item(old), { stale: true })
@@ -91,16 +119,48 @@ for (const [pi, spec] of PROJECTS.entries()) {
       relevant.set(`${pi}:${topic.id}`, put(main, item(value)))
     }
     if (ti % 7 === 1) {
-      const f = put(main, { kind: "note", title: `Draft: ${topic.title(old)}`, body: `Unconfirmed draft: ${topic.body(old)}` }, { stale: true })
+      const f = put(
+        main,
+        { kind: "note", title: `Draft: ${topic.title(old)}`, body: `Unconfirmed draft: ${topic.body(old)}` },
+        { stale: true },
+      )
       memory.forget({ project: main, id: f }, person)
     }
-    if (ti % 5 === 2) put(main, { kind: "working", key: `scratch-${topic.id}`, body: `Scratch: ${topic.body(old)}`, ttlMs: 3_600_000 }, { stale: true })
-    if (ti % 4 === 3) put(feature, { ...item(topic.values[(pi + 2) % topic.values.length] as string), title: `Branch experiment: ${topic.title(old)}`, scope: "branch" }, { branchOnly: true })
-    if (ti % 6 === 5) put(main, { kind: "lesson", title: `Old hunch about ${topic.entities[0]}`, body: `Maybe ${topic.body(old)}`, confidence: 0.22 }, { stale: true })
+    if (ti % 5 === 2)
+      put(
+        main,
+        { kind: "working", key: `scratch-${topic.id}`, body: `Scratch: ${topic.body(old)}`, ttlMs: 3_600_000 },
+        { stale: true },
+      )
+    if (ti % 4 === 3)
+      put(
+        feature,
+        {
+          ...item(topic.values[(pi + 2) % topic.values.length] as string),
+          title: `Branch experiment: ${topic.title(old)}`,
+          scope: "branch",
+        },
+        { branchOnly: true },
+      )
+    if (ti % 6 === 5)
+      put(
+        main,
+        {
+          kind: "lesson",
+          title: `Old hunch about ${topic.entities[0]}`,
+          body: `Maybe ${topic.body(old)}`,
+          confidence: 0.22,
+        },
+        { stale: true },
+      )
   }
   for (let i = 0; i < 60; i++) {
     const topic = TOPICS[(i * 7 + pi) % TOPICS.length] as (typeof TOPICS)[number]
-    put(main, { kind: "note", title: `${FILLER[i % FILLER.length]} ${i}`, body: `Discussed ${topic.entities.join(", ")} briefly during the ${FILLER[i % FILLER.length]}; no decision recorded, follow up next week (${pi}-${i}).` })
+    put(main, {
+      kind: "note",
+      title: `${FILLER[i % FILLER.length]} ${i}`,
+      body: `Discussed ${topic.entities.join(", ")} briefly during the ${FILLER[i % FILLER.length]}; no decision recorded, follow up next week (${pi}-${i}).`,
+    })
   }
 }
 now += 2 * 3_600_000 // working memory expires
@@ -109,7 +169,11 @@ const swept = memory.lessons.sweep()
 for (const d of docs) if (swept.archived.includes(d.id)) d.stale = true
 
 // ---- baselines: plain Okapi BM25 over lower-cased words, no stemming, no scope, no status
-const words = (s: string) => s.toLowerCase().split(/[^\p{L}\p{N}]+/u).filter(Boolean)
+const words = (s: string) =>
+  s
+    .toLowerCase()
+    .split(/[^\p{L}\p{N}]+/u)
+    .filter(Boolean)
 function bm25(corpus: Doc[]) {
   const tf = corpus.map((d) => {
     const m = new Map<string, number>()
@@ -131,7 +195,11 @@ function bm25(corpus: Doc[]) {
       }
       return { id: x.d.id, s }
     })
-    return scored.filter((x) => x.s > 0).sort((a, b) => b.s - a.s).slice(0, k).map((x) => x.id)
+    return scored
+      .filter((x) => x.s > 0)
+      .sort((a, b) => b.s - a.s)
+      .slice(0, k)
+      .map((x) => x.id)
   }
 }
 const bm25All = bm25(docs)
@@ -170,9 +238,19 @@ for (const [pi, project] of projects.entries()) {
       const t0 = performance.now()
       const r = memory.recall({ project, query, tokenCap: 50_000, limit: 10 })
       latencies.push(performance.now() - t0)
-      score(egc, r.items.map((v) => v.id), want, project.id)
+      score(
+        egc,
+        r.items.map((v) => v.id),
+        want,
+        project.id,
+      )
       if (process.argv.includes("--misses") && !r.items.slice(0, 5).some((v) => v.id === want)) {
-        process.stderr.write(`miss [${project.display}] ${query}\n  want: ${byId.get(want)?.text}\n  got:  ${r.items.slice(0, 2).map((v) => v.title).join(" | ")}\n`)
+        process.stderr.write(
+          `miss [${project.display}] ${query}\n  want: ${byId.get(want)?.text}\n  got:  ${r.items
+            .slice(0, 2)
+            .map((v) => v.title)
+            .join(" | ")}\n`,
+        )
       }
       score(base, bm25All(query), want, project.id)
       score(baseScoped, (bm25Project.get(project.id) as (q: string) => string[])(query), want, project.id)
@@ -196,18 +274,35 @@ const result = {
   "egc recall": rate(egc),
   "BM25, whole store (no scope, no status)": rate(base),
   "BM25, this project's rows (no status, no branch)": rate(baseScoped),
-  "recall latency ms (p50/p95)": [+(latencies[Math.floor(latencies.length * 0.5)] ?? 0).toFixed(2), +(latencies[Math.floor(latencies.length * 0.95)] ?? 0).toFixed(2)],
+  "recall latency ms (p50/p95)": [
+    +(latencies[Math.floor(latencies.length * 0.5)] ?? 0).toFixed(2),
+    +(latencies[Math.floor(latencies.length * 0.95)] ?? 0).toFixed(2),
+  ],
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
 else {
-  process.stdout.write(`corpus: ${result.items} items in ${result.projects} projects, ${egc.queries} labelled queries\n`)
+  process.stdout.write(
+    `corpus: ${result.items} items in ${result.projects} projects, ${egc.queries} labelled queries\n`,
+  )
   const rows = [["system", "Recall@5", "MRR", "nDCG@10", "stale-hit", "leak", "branch-leak"]]
-  for (const [name, s] of [["egc recall", egc], ["BM25 whole store", base], ["BM25 project rows", baseScoped]] as const) {
+  for (const [name, s] of [
+    ["egc recall", egc],
+    ["BM25 whole store", base],
+    ["BM25 project rows", baseScoped],
+  ] as const) {
     const r = rate(s)
-    rows.push([name, ...[r["Recall@5"], r.MRR, r["nDCG@10"], r["stale-hit rate"], r["leak rate"], r["branch-leak rate"]].map((x) => x.toFixed(3))])
+    rows.push([
+      name,
+      ...[r["Recall@5"], r.MRR, r["nDCG@10"], r["stale-hit rate"], r["leak rate"], r["branch-leak rate"]].map((x) =>
+        x.toFixed(3),
+      ),
+    ])
   }
-  for (const row of rows) process.stdout.write(`${row.map((c, i) => (i === 0 ? c.padEnd(20) : c.padStart(12))).join("")}\n`)
-  process.stdout.write(`egc recall latency p50 ${result["recall latency ms (p50/p95)"][0]} ms, p95 ${result["recall latency ms (p50/p95)"][1]} ms\n`)
+  for (const row of rows)
+    process.stdout.write(`${row.map((c, i) => (i === 0 ? c.padEnd(20) : c.padStart(12))).join("")}\n`)
+  process.stdout.write(
+    `egc recall latency p50 ${result["recall latency ms (p50/p95)"][0]} ms, p95 ${result["recall latency ms (p50/p95)"][1]} ms\n`,
+  )
 }
 db.close()
 setClock(undefined)

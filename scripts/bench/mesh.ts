@@ -15,7 +15,9 @@ const N = Number(process.argv[2] ?? 20)
 const WAKES = Number(process.argv[3] ?? 60)
 const { bin, project, env } = await setup("mesh")
 const sessions = await Promise.all(Array.from({ length: N }, () => client(bin, project, env)))
-const ids = await Promise.all(sessions.map(async (s) => (await s.call("session_announce", { task: "bench" })).session as string))
+const ids = await Promise.all(
+  sessions.map(async (s) => (await s.call("session_announce", { task: "bench" })).session as string),
+)
 await Promise.all(sessions.map((s) => s.call("session_events", {})))
 
 // claim and send round trips, all sessions at once

@@ -34,7 +34,11 @@ const sample = (n: number) => {
   return median(times)
 }
 const per = (sample(20) * 1000) / (secrets.length + misses.length)
-const log = "2025-01-01T00:00:00.000Z INFO [hook] answered event=\"pre-tool\" tool=\"claude\" decision=\"none\"\n".repeat(12_000)
+const log = '2025-01-01T00:00:00.000Z INFO [hook] answered event="pre-tool" tool="claude" decision="none"\n'.repeat(
+  12_000,
+)
 const t1 = performance.now()
 redact(log)
-console.log(`import ${importMs.toFixed(1)} ms (first, includes no compile); ${per.toFixed(1)} µs per case; 1 MB of log lines in ${(performance.now() - t1).toFixed(0)} ms`)
+console.log(
+  `import ${importMs.toFixed(1)} ms (first, includes no compile); ${per.toFixed(1)} µs per case; 1 MB of log lines in ${(performance.now() - t1).toFixed(0)} ms`,
+)

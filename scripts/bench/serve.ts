@@ -61,12 +61,33 @@ async function searchBench(n: number): Promise<string[]> {
   const { openMemory } = await import("../../src/memory")
   const memory = openMemory({ consent: "agent" })
   const repo = resolveProject(project)
-  const words = ["cache", "queue", "auth", "deploy", "schema", "retry", "index", "billing", "search", "export", "upload", "quota"]
+  const words = [
+    "cache",
+    "queue",
+    "auth",
+    "deploy",
+    "schema",
+    "retry",
+    "index",
+    "billing",
+    "search",
+    "export",
+    "upload",
+    "quota",
+  ]
   const t0 = performance.now()
   for (let i = 0; i < n; i++) {
     const a = words[i % words.length]!
     const b = words[(i * 7 + 3) % words.length]!
-    const r = memory.write({ kind: i % 3 ? "decision" : "lesson", title: `${a} ${b} decision ${i}`, body: `We chose the ${a} approach for ${b} in module m${i % 97}; ticket ${i}.`, scope: "project" }, { project: repo, actor: { source: "agent", sessionId: "bench" } })
+    const r = memory.write(
+      {
+        kind: i % 3 ? "decision" : "lesson",
+        title: `${a} ${b} decision ${i}`,
+        body: `We chose the ${a} approach for ${b} in module m${i % 97}; ticket ${i}.`,
+        scope: "project",
+      },
+      { project: repo, actor: { source: "agent", sessionId: "bench" } },
+    )
     if (r.outcome !== "created") throw new Error(`write ${i}: ${r.outcome}`)
   }
   const fill = (performance.now() - t0) / 1000

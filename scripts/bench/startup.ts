@@ -14,7 +14,9 @@ const argv = process.argv.slice(2)
 const runs = Number(argv[argv.indexOf("--runs") + 1] ?? 0) || 40
 const dir = mkdtempSync(join(tmpdir(), "egc-bench-"))
 try {
-  const bin = argv.includes("--bin") ? resolve(argv[argv.indexOf("--bin") + 1] ?? "") : await buildBinary({ outfile: join(dir, "egc") })
+  const bin = argv.includes("--bin")
+    ? resolve(argv[argv.indexOf("--bin") + 1] ?? "")
+    : await buildBinary({ outfile: join(dir, "egc") })
   const hello = await helloBinary(dir)
   const env = { HOME: join(dir, "home"), EGC_HOME: join(dir, "egc-home") }
   const hasHook = Bun.spawnSync([bin, "hook", "--help"], { env: { ...process.env, ...env } }).exitCode === 0
@@ -23,10 +25,19 @@ try {
     { name: "egc version", cmd: [bin, "version"], env },
     { name: "egc --help", cmd: [bin, "--help"], env },
   ]
-  if (hasHook) cases.push({ name: "egc hook (EGC_DISABLE=1)", cmd: [bin, "hook", "pre-tool", "--tool", "claude-code"], env: { ...env, EGC_DISABLE: "1" }, stdin: "{}" })
+  if (hasHook)
+    cases.push({
+      name: "egc hook (EGC_DISABLE=1)",
+      cmd: [bin, "hook", "pre-tool", "--tool", "claude-code"],
+      env: { ...env, EGC_DISABLE: "1" },
+      stdin: "{}",
+    })
   const samples = timeProcesses(cases, runs)
   const floor = median(samples.get("bun hello (floor)")?.wall ?? [])
-  const rows = [...samples].map(([name, { wall: xs }]) => `| ${name} | ${median(xs).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${(median(xs) / floor).toFixed(2)}× |`)
+  const rows = [...samples].map(
+    ([name, { wall: xs }]) =>
+      `| ${name} | ${median(xs).toFixed(1)} | ${percentile(xs, 95).toFixed(1)} | ${(median(xs) / floor).toFixed(2)}× |`,
+  )
   const table = ["| command | median ms | p95 ms | × floor |", "| --- | --- | --- | --- |", ...rows].join("\n")
   process.stdout.write(`${table}\n\n${runs} runs each after 3 warm-up runs, interleaved; ${new Date().toISOString()}\n`)
 } finally {

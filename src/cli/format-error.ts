@@ -13,9 +13,14 @@ export function formatError(error: unknown): { text: string; exitCode: number } 
     if (error.hint) lines.push(`  → ${error.hint}`)
     return { text: safeText(lines.join("\n")), exitCode: exitCodeFor(error.code) }
   }
-  createLogger("cli").error("unexpected error", { stack: error instanceof Error ? (error.stack ?? error.message) : String(error) })
+  createLogger("cli").error("unexpected error", {
+    stack: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  })
   const message = error instanceof Error ? error.message : String(error)
-  return { text: `egc: unexpected error: ${safeText(message)}\n  → run again with EGC_LOG_LEVEL=debug, or see $EGC_HOME/logs/egc.log`, exitCode: EXIT.SOFTWARE }
+  return {
+    text: `egc: unexpected error: ${safeText(message)}\n  → run again with EGC_LOG_LEVEL=debug, or see $EGC_HOME/logs/egc.log`,
+    exitCode: EXIT.SOFTWARE,
+  }
 }
 
 /** The same error for a script that asked for `--json`: `{"error":{"code","message","hint"}}` on stdout. */

@@ -7,7 +7,11 @@ import { errorJson, formatError } from "./format-error"
 import { checkArgv } from "./strict"
 
 export const root = defineCommand({
-  meta: { name: "egc", version: VERSION, description: "one local runtime for AI coding tools: memory, guard, output filter, session mesh" },
+  meta: {
+    name: "egc",
+    version: VERSION,
+    description: "one local runtime for AI coding tools: memory, guard, output filter, session mesh",
+  },
   subCommands: commands,
 })
 
@@ -29,7 +33,10 @@ export async function run(argv: string[]): Promise<void> {
     }
     const name = argv[0] ?? ""
     const sub = await resolve(name)
-    if (!sub) throw new EgcError("E_USAGE", `unknown command '${name}'`, { hint: `see: egc --help (commands: ${Object.keys(commands).join(", ")})` })
+    if (!sub)
+      throw new EgcError("E_USAGE", `unknown command '${name}'`, {
+        hint: `see: egc --help (commands: ${Object.keys(commands).join(", ")})`,
+      })
     const rest = argv.slice(1)
     const dashdash = rest.indexOf("--")
     const flags = dashdash === -1 ? rest : rest.slice(0, dashdash)

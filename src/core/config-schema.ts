@@ -20,7 +20,10 @@ export const configSchema = z
     $schema: z.string().optional(),
     memory: z
       .object({
-        consent: z.enum(["agent", "review", "grant", "off"]).default("agent").describe("who may store memory without review"),
+        consent: z
+          .enum(["agent", "review", "grant", "off"])
+          .default("agent")
+          .describe("who may store memory without review"),
         recallTokenCap: z.number().int().min(200).max(50_000).default(2500),
         workingTtlHours: z.number().min(0.01).max(168).default(24),
         rememberPrompt: z
@@ -40,7 +43,14 @@ export const configSchema = z
         protectedPaths: z.array(z.string()).default([]),
       })
       .strict()
-      .default({ enabled: true, rules: {}, allow: [], deny: [], protectedBranches: ["main", "master", "production", "release"], protectedPaths: [] }),
+      .default({
+        enabled: true,
+        rules: {},
+        allow: [],
+        deny: [],
+        protectedBranches: ["main", "master", "production", "release"],
+        protectedPaths: [],
+      }),
     crush: z
       .object({
         enabled: z.boolean().default(true),
@@ -53,7 +63,10 @@ export const configSchema = z
     hooks: z
       .object({
         enabled: z.boolean().default(true),
-        disabled: z.array(z.string()).default([]).describe("hook events to skip (post-tool) or event:tool pairs (pre-tool:cursor)"),
+        disabled: z
+          .array(z.string())
+          .default([])
+          .describe("hook events to skip (post-tool) or event:tool pairs (pre-tool:cursor)"),
       })
       .strict()
       .default({ enabled: true, disabled: [] }),

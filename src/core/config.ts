@@ -13,7 +13,14 @@ export type { Config } from "./config-schema"
  */
 export const DEFAULTS: Config = {
   memory: { consent: "agent", recallTokenCap: 2500, workingTtlHours: 24, rememberPrompt: "active" },
-  guard: { enabled: true, rules: {}, allow: [], deny: [], protectedBranches: ["main", "master", "production", "release"], protectedPaths: [] },
+  guard: {
+    enabled: true,
+    rules: {},
+    allow: [],
+    deny: [],
+    protectedBranches: ["main", "master", "production", "release"],
+    protectedPaths: [],
+  },
   crush: { enabled: true, rewrite: true, disabledFamilies: [], keepHours: 24 },
   hooks: { enabled: true, disabled: [] },
   mcp: { tools: "default" },
@@ -59,7 +66,9 @@ function readLayer(file: string): Layer | undefined {
   try {
     data = JSON.parse(text)
   } catch (cause) {
-    throw new EgcError("E_CONFIG", `${file} is not valid JSON: ${(cause as Error).message}`, { hint: "fix the file or remove it; nothing was changed" })
+    throw new EgcError("E_CONFIG", `${file} is not valid JSON: ${(cause as Error).message}`, {
+      hint: "fix the file or remove it; nothing was changed",
+    })
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
     throw new EgcError("E_CONFIG", `${file} must hold a JSON object`)
@@ -73,7 +82,8 @@ export function envLayer(): Layer | undefined {
   const consent = env.consent()
   if (consent) data.memory = { consent }
   const tools = env.mcpTools()
-  if (tools) data.mcp = { tools: tools === "default" || tools === "full" ? tools : tools.split(",").map((t) => t.trim()) }
+  if (tools)
+    data.mcp = { tools: tools === "default" || tools === "full" ? tools : tools.split(",").map((t) => t.trim()) }
   return Object.keys(data).length ? { source: "environment (EGC_*)", data } : undefined
 }
 

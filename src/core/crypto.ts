@@ -1,4 +1,12 @@
-import { createCipheriv, createDecipheriv, createHash, createHmac, hkdfSync, randomBytes, timingSafeEqual } from "node:crypto"
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHash,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from "node:crypto"
 import { EgcError } from "./errors"
 
 /**
@@ -50,7 +58,9 @@ export function open(key: Uint8Array, envelope: Uint8Array, additional: Uint8Arr
     decipher.setAuthTag(tag)
     return new Uint8Array(Buffer.concat([decipher.update(body), decipher.final()]))
   } catch (cause) {
-    throw new EgcError("E_TAMPERED", "record failed authentication (altered, moved, or sealed with another key)", { cause })
+    throw new EgcError("E_TAMPERED", "record failed authentication (altered, moved, or sealed with another key)", {
+      cause,
+    })
   }
 }
 
@@ -94,7 +104,9 @@ export interface PassphraseBox {
 }
 
 async function passphraseKey(passphrase: string, salt: Uint8Array, iterations: number): Promise<CryptoKey> {
-  const base = await crypto.subtle.importKey("raw", encoder.encode(passphrase.normalize("NFC")), "PBKDF2", false, ["deriveKey"])
+  const base = await crypto.subtle.importKey("raw", encoder.encode(passphrase.normalize("NFC")), "PBKDF2", false, [
+    "deriveKey",
+  ])
   const params = { name: "PBKDF2", hash: "SHA-256", salt, iterations }
   return crypto.subtle.deriveKey(params, base, { name: "AES-GCM", length: 256 }, false, ["encrypt", "decrypt"])
 }
@@ -112,14 +124,22 @@ export async function sealWithPassphrase(passphrase: string, plain: Bytes, addit
 }
 
 /** Open a passphrase box; a wrong passphrase or altered bytes throw E_TAMPERED. */
-export async function openWithPassphrase(passphrase: string, box: PassphraseBox, additional: Bytes): Promise<Uint8Array> {
+export async function openWithPassphrase(
+  passphrase: string,
+  box: PassphraseBox,
+  additional: Bytes,
+): Promise<Uint8Array> {
   if (box.kdf !== "PBKDF2-SHA256" || !Number.isInteger(box.iterations) || box.iterations < PASSPHRASE_ITERATIONS) {
     throw new EgcError("E_TAMPERED", "the passphrase box uses an unknown or weakened key derivation")
   }
   const bytes = (s: string) => new Uint8Array(Buffer.from(s, "base64"))
   const key = await passphraseKey(passphrase, bytes(box.salt), box.iterations)
   try {
-    const plain = await crypto.subtle.decrypt({ name: "AES-GCM", iv: bytes(box.iv), additionalData: additional }, key, bytes(box.data))
+    const plain = await crypto.subtle.decrypt(
+      { name: "AES-GCM", iv: bytes(box.iv), additionalData: additional },
+      key,
+      bytes(box.data),
+    )
     return new Uint8Array(plain)
   } catch (cause) {
     throw new EgcError("E_TAMPERED", "wrong passphrase, or the file was altered", { cause })

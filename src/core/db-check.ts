@@ -45,9 +45,13 @@ const findings = (problems: string[]) =>
   problems.flatMap((p) => p.split("\n")).filter((l) => l.trim() && !l.startsWith("***"))
 
 export function damaged(path: string, problems: string[]): EgcError {
-  return new EgcError("E_DB_CORRUPT", `${path} is damaged (${findings(problems).slice(0, 2).join("; ")}); nothing was written to it`, {
-    hint: `run egc doctor; then move it aside (mv '${path}' '${path}.bad') and restore egc.db from a backup. egc will not write to it until then`,
-  })
+  return new EgcError(
+    "E_DB_CORRUPT",
+    `${path} is damaged (${findings(problems).slice(0, 2).join("; ")}); nothing was written to it`,
+    {
+      hint: `run egc doctor; then move it aside (mv '${path}' '${path}.bad') and restore egc.db from a backup. egc will not write to it until then`,
+    },
+  )
 }
 
 const stampPath = (path: string) => `${path}-checked`

@@ -94,7 +94,8 @@ function corrupt(path: string, cause?: unknown): EgcError {
 export function asDbError(cause: unknown, path = paths.db()): EgcError {
   if (cause instanceof EgcError) return cause
   const message = cause instanceof Error ? cause.message : String(cause)
-  if (/malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB|file is not a database/i.test(message)) return corrupt(path, cause)
+  if (/malformed|not a database|SQLITE_CORRUPT|SQLITE_NOTADB|file is not a database/i.test(message))
+    return corrupt(path, cause)
   return new EgcError("E_DB", `database error: ${message}`, { cause })
 }
 
@@ -102,7 +103,12 @@ export function asDbError(cause: unknown, path = paths.db()): EgcError {
  * Apply the faculty's pending migrations in one immediate transaction (safe across processes).
  * `applied(from)` runs inside that transaction when steps were applied, for work SQL cannot do.
  */
-export function migrate(db: Database, faculty: string, steps: readonly Migration[], applied?: (from: number) => void): void {
+export function migrate(
+  db: Database,
+  faculty: string,
+  steps: readonly Migration[],
+  applied?: (from: number) => void,
+): void {
   const current = currentVersion(db, faculty)
   const last = steps.at(-1)?.version ?? 0
   if (current >= last) return
@@ -113,7 +119,11 @@ export function migrate(db: Database, faculty: string, steps: readonly Migration
       for (const step of steps) {
         if (step.version <= now) continue
         db.exec(step.sql)
-        db.query("INSERT INTO egc_migrations (faculty, version, applied_at) VALUES (?, ?, ?)").run(faculty, step.version, Date.now())
+        db.query("INSERT INTO egc_migrations (faculty, version, applied_at) VALUES (?, ?, ?)").run(
+          faculty,
+          step.version,
+          Date.now(),
+        )
       }
       if (now < last) applied?.(now)
     }).immediate()
@@ -123,7 +133,9 @@ export function migrate(db: Database, faculty: string, steps: readonly Migration
 }
 
 export function currentVersion(db: Database, faculty: string): number {
-  const row = db.query("SELECT MAX(version) AS v FROM egc_migrations WHERE faculty = ?").get(faculty) as { v: number | null } | null
+  const row = db.query("SELECT MAX(version) AS v FROM egc_migrations WHERE faculty = ?").get(faculty) as {
+    v: number | null
+  } | null
   return row?.v ?? 0
 }
 
@@ -146,9 +158,13 @@ export function bindKey(db: Database, keyId: string): void {
     row = boundKeyId(db)
   }
   if (row !== undefined && row !== keyId) {
-    throw new EgcError("E_KEY_WRONG", `the master key (id ${keyId}) is not the key this database was sealed with (id ${row})`, {
-      hint: "restore the original key: egc keys --import <recovery copy>; nothing was changed",
-    })
+    throw new EgcError(
+      "E_KEY_WRONG",
+      `the master key (id ${keyId}) is not the key this database was sealed with (id ${row})`,
+      {
+        hint: "restore the original key: egc keys --import <recovery copy>; nothing was changed",
+      },
+    )
   }
 }
 
@@ -172,7 +188,9 @@ export function setMetaValue(db: Database, key: string, value: string): void {
     db.exec("CREATE TABLE IF NOT EXISTS egc_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)")
     metaReady.add(db)
   }
-  db.query("INSERT INTO egc_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(key, value)
+  db.query(
+    "INSERT INTO egc_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+  ).run(key, value)
 }
 
 /** The key id a database is bound to, if any (read only: no table is created). */

@@ -20,7 +20,12 @@ const attempt = async (name: string, fn: () => Promise<string> | string): Promis
   try {
     return { name, status: "ok", detail: await fn() }
   } catch (e) {
-    return { name, status: "fail", detail: errorMessage(e), ...(e instanceof EgcError && e.hint ? { fix: e.hint } : {}) }
+    return {
+      name,
+      status: "fail",
+      detail: errorMessage(e),
+      ...(e instanceof EgcError && e.hint ? { fix: e.hint } : {}),
+    }
   }
 }
 
@@ -35,7 +40,10 @@ export const coreChecks: CheckProvider = async ({ cwd }) => [
     const db = openDb()
     bindKey(db, loadKeys().keyId)
     const problems = integrityCheck(db)
-    if (problems.length) throw new EgcError("E_DB_CORRUPT", `integrity check failed: ${problems.slice(0, 3).join("; ")}`, { hint: "move the database aside and restore a backup" })
+    if (problems.length)
+      throw new EgcError("E_DB_CORRUPT", `integrity check failed: ${problems.slice(0, 3).join("; ")}`, {
+        hint: "move the database aside and restore a backup",
+      })
     return `${paths.db()} (integrity ok)`
   }),
   await attempt("project", () => {

@@ -35,7 +35,6 @@ export class EgcError extends Error {
   }
 }
 
-
 export function errorMessage(e: unknown): string {
   if (e instanceof Error) return e.message
   return String(e)

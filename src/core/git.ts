@@ -107,7 +107,9 @@ export function findRepo(start: string): GitRepo | undefined {
       if (!gitDir) throw new BrokenGitPointer(`${entry} points to a git directory that does not exist`)
       const real = canonical(gitDir)
       if (!isDir(entry) && !pointsBack(entry, dir, real)) {
-        throw new BrokenGitPointer(`${entry} points to ${real}, which does not point back to it (not a worktree or submodule of that repository)`)
+        throw new BrokenGitPointer(
+          `${entry} points to ${real}, which does not point back to it (not a worktree or submodule of that repository)`,
+        )
       }
       return describe(dir, real, false)
     }
@@ -219,7 +221,11 @@ export function normalizeRemoteExact(url: string): string {
     path = scp[2]
   }
   host = host.toLowerCase().replace(/:(22|80|443)$/, "")
-  u = path.replace(/^\/+/, "").replace(/\/+$/, "").replace(/\.git$/i, "").replace(/\/+$/, "")
+  u = path
+    .replace(/^\/+/, "")
+    .replace(/\/+$/, "")
+    .replace(/\.git$/i, "")
+    .replace(/\/+$/, "")
   return `${host}/${u}`
 }
 
@@ -272,7 +278,14 @@ export function renamedTo(commonDir: string, old: string, branches: Iterable<str
   for (const name of branches) {
     const log = read(join(commonDir, "logs", "refs", "heads", name)) ?? ""
     const at = log.lastIndexOf(marker)
-    if (at >= 0 && log.slice(at + marker.length).split("\n")[0]?.trim() === name) return name
+    if (
+      at >= 0 &&
+      log
+        .slice(at + marker.length)
+        .split("\n")[0]
+        ?.trim() === name
+    )
+      return name
   }
   return undefined
 }

@@ -1,4 +1,17 @@
-import { type Stats, chmodSync, closeSync, existsSync, fsyncSync, linkSync, openSync, readFileSync, renameSync, statSync, unlinkSync, writeSync } from "node:fs"
+import {
+  type Stats,
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  linkSync,
+  openSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  unlinkSync,
+  writeSync,
+} from "node:fs"
 import { deriveKey, keyedHash, randomKey } from "./crypto"
 import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
@@ -38,7 +51,9 @@ export function loadKeys(opts: { create?: boolean } = {}): Keys {
   if (cached?.path === path) return cached.keys
   if (!existsSync(path)) {
     if (opts.create === false) {
-      throw new EgcError("E_KEY_MISSING", `no master key at ${path}`, { hint: "restore it from your recovery copy, or run any egc command to create a new one" })
+      throw new EgcError("E_KEY_MISSING", `no master key at ${path}`, {
+        hint: "restore it from your recovery copy, or run any egc command to create a new one",
+      })
     }
     refuseIfBound(path)
     createKeyFile(path)
@@ -62,12 +77,20 @@ function refuseIfBound(path: string): void {
   try {
     bound = storedKeyId()
   } catch (cause) {
-    throw new EgcError("E_KEY_MISSING", `no master key at ${path}, and the database cannot be read to check that a new one is safe`, { cause, hint: "run egc doctor" })
+    throw new EgcError(
+      "E_KEY_MISSING",
+      `no master key at ${path}, and the database cannot be read to check that a new one is safe`,
+      { cause, hint: "run egc doctor" },
+    )
   }
   if (bound === undefined) return
-  throw new EgcError("E_KEY_MISSING", `no master key at ${path}; the database was sealed with key id ${bound}, so no new key is made`, {
-    hint: "restore the key file: egc keys --import <recovery copy> (nothing was written)",
-  })
+  throw new EgcError(
+    "E_KEY_MISSING",
+    `no master key at ${path}; the database was sealed with key id ${bound}, so no new key is made`,
+    {
+      hint: "restore the key file: egc keys --import <recovery copy> (nothing was written)",
+    },
+  )
 }
 
 export function resetKeyCache(): void {
@@ -84,7 +107,8 @@ function createKeyFile(path: string): void {
   try {
     linkSync(temp, path)
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== "EEXIST") throw new EgcError("E_IO", `cannot create key file ${path}`, { cause: e })
+    if ((e as NodeJS.ErrnoException).code !== "EEXIST")
+      throw new EgcError("E_IO", `cannot create key file ${path}`, { cause: e })
   } finally {
     unlinkSync(temp)
   }
@@ -123,9 +147,13 @@ export function importMasterText(text: string, source: string, opts: { force?: b
   master.fill(0)
   const bound = storedKeyId()
   if (bound !== undefined && bound !== keyId) {
-    throw new EgcError("E_KEY_WRONG", `${source} holds key id ${keyId}, but the database was sealed with key id ${bound}`, {
-      hint: "import the recovery copy made from that key; nothing was changed",
-    })
+    throw new EgcError(
+      "E_KEY_WRONG",
+      `${source} holds key id ${keyId}, but the database was sealed with key id ${bound}`,
+      {
+        hint: "import the recovery copy made from that key; nothing was changed",
+      },
+    )
   }
   const path = paths.masterKey()
   let movedAside: string | undefined
@@ -152,7 +180,10 @@ export function importMasterText(text: string, source: string, opts: { force?: b
   try {
     linkSync(temp, path)
   } catch (cause) {
-    throw new EgcError("E_IO", `cannot write ${path} (another process created a key meanwhile?)`, { cause, hint: "run egc keys to see which key is in place" })
+    throw new EgcError("E_IO", `cannot write ${path} (another process created a key meanwhile?)`, {
+      cause,
+      hint: "run egc keys to see which key is in place",
+    })
   } finally {
     unlinkSync(temp)
   }
@@ -169,15 +200,22 @@ function readMaster(path: string): Uint8Array {
     throw new EgcError("E_KEY_MISSING", `cannot read key file ${path}`, { cause })
   }
   if (process.platform !== "win32" && (st.mode & 0o077) !== 0) {
-    throw new EgcError("E_KEY_MODE", `key file ${path} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`, {
-      hint: `run: chmod 600 '${path}'`,
-    })
+    throw new EgcError(
+      "E_KEY_MODE",
+      `key file ${path} is readable by other users (mode ${(st.mode & 0o777).toString(8)})`,
+      {
+        hint: `run: chmod 600 '${path}'`,
+      },
+    )
   }
   let text: string
   try {
     text = readFileSync(path, "utf8")
   } catch (cause) {
-    throw new EgcError("E_KEY_MISSING", `cannot read key file ${path}`, { cause, hint: "check its owner and permissions" })
+    throw new EgcError("E_KEY_MISSING", `cannot read key file ${path}`, {
+      cause,
+      hint: "check its owner and permissions",
+    })
   }
   return parseKeyText(text, path)
 }
@@ -185,7 +223,9 @@ function readMaster(path: string): Uint8Array {
 export function parseKeyText(text: string, source: string): Uint8Array {
   const match = /^egc-master-key-v1 ([A-Za-z0-9+/]{43}=)\s*$/.exec(text.trim())
   if (!match?.[1]) {
-    throw new EgcError("E_KEY_INVALID", `${source} is not an egc master key`, { hint: "restore the file from your recovery copy" })
+    throw new EgcError("E_KEY_INVALID", `${source} is not an egc master key`, {
+      hint: "restore the file from your recovery copy",
+    })
   }
   const bytes = new Uint8Array(Buffer.from(match[1], "base64"))
   if (bytes.length !== 32) throw new EgcError("E_KEY_INVALID", `${source} does not hold a 32-byte key`)
@@ -200,4 +240,3 @@ export function exportMasterText(): string {
   master.fill(0)
   return text
 }
-

@@ -43,7 +43,8 @@ export function ensureEgcHome(): string {
     throw new EgcError("E_IO", `cannot create ${home}`, { cause, hint: "set EGC_HOME to a writable folder" })
   }
   const st = statSync(home)
-  if (!st.isDirectory()) throw new EgcError("E_HOME_UNSAFE", `${home} is not a directory`, { hint: "remove it or set EGC_HOME elsewhere" })
+  if (!st.isDirectory())
+    throw new EgcError("E_HOME_UNSAFE", `${home} is not a directory`, { hint: "remove it or set EGC_HOME elsewhere" })
   if (process.platform !== "win32" && (st.mode & 0o022) !== 0) {
     throw new EgcError("E_HOME_UNSAFE", `${home} is writable by other users (mode ${(st.mode & 0o777).toString(8)})`, {
       hint: `run: chmod 700 '${home}'`,

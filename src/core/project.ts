@@ -33,7 +33,9 @@ export interface Project {
 export function resolveProject(cwd: string): Project {
   const dir = isAbsolute(cwd) ? cwd : resolve(cwd)
   if (!existsSync(dir) || !statSync(dir).isDirectory()) {
-    throw new EgcError("E_IDENTITY", `${dir} is not a directory`, { hint: "run egc from inside a project folder or pass --cwd" })
+    throw new EgcError("E_IDENTITY", `${dir} is not a directory`, {
+      hint: "run egc from inside a project folder or pass --cwd",
+    })
   }
   let repo: GitRepo | undefined
   try {
@@ -47,7 +49,17 @@ export function resolveProject(cwd: string): Project {
   const hashKey = loadKeys().hash
   if (!repo) {
     const root = canonical(dir)
-    return { id: projectIdFrom(hashKey, `dir:${root}`), basis: "dir", display: root, root, repo, scope: undefined, branch: undefined, commit: undefined, defaultBranch: undefined }
+    return {
+      id: projectIdFrom(hashKey, `dir:${root}`),
+      basis: "dir",
+      display: root,
+      root,
+      repo,
+      scope: undefined,
+      branch: undefined,
+      commit: undefined,
+      defaultBranch: undefined,
+    }
   }
   const origin = repo.origin ? remoteKey(repo.origin, repo.commonDir) : undefined
   const basisValue = origin ? `origin:${origin}` : `git:${repo.commonDir}`
@@ -59,7 +71,7 @@ export function resolveProject(cwd: string): Project {
     id: projectIdFrom(hashKey, basisValue),
     basis: origin ? "origin" : "git",
     // the id folds case where the host does; people still see the remote as they wrote it
-    display: exact && origin && exact.toLowerCase() === origin ? exact : origin ?? repo.root,
+    display: exact && origin && exact.toLowerCase() === origin ? exact : (origin ?? repo.root),
     root: repo.root,
     repo,
     scope: branch !== undefined ? branchScope(hashKey, branch) : commit ? `commit:${commit}` : undefined,

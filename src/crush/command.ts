@@ -95,7 +95,20 @@ export function programWords(command: string): string[] {
   return unwrap(words)
 }
 
-const FLAG_WITH_VALUE = new Set(["-p", "--package", "-c", "--cwd", "-C", "--dir", "--filter", "-w", "--workspace", "--with", "--python", "--project"])
+const FLAG_WITH_VALUE = new Set([
+  "-p",
+  "--package",
+  "-c",
+  "--cwd",
+  "-C",
+  "--dir",
+  "--filter",
+  "-w",
+  "--workspace",
+  "--with",
+  "--python",
+  "--project",
+])
 
 function skipFlags(words: string[], from: number): number {
   let i = from
@@ -114,7 +127,23 @@ function unwrap(input: string[]): string[] {
     words = words.slice(i)
     const [head = "", second = ""] = words
     const name = head.split("/").pop() ?? head
-    if (["npx", "bunx", "pnpx", "time", "nice", "nohup", "command", "builtin", "exec", "stdbuf", "timeout", "xvfb-run", "dotenv"].includes(name)) {
+    if (
+      [
+        "npx",
+        "bunx",
+        "pnpx",
+        "time",
+        "nice",
+        "nohup",
+        "command",
+        "builtin",
+        "exec",
+        "stdbuf",
+        "timeout",
+        "xvfb-run",
+        "dotenv",
+      ].includes(name)
+    ) {
       let next = skipFlags(words, 1)
       if (name === "timeout" && next < words.length) next++
       if (name === "stdbuf") next = skipFlags(words, 1)
@@ -129,7 +158,10 @@ function unwrap(input: string[]): string[] {
       words = words.slice(skipFlags(words, 2))
       continue
     }
-    if (["uv", "poetry", "pipenv", "pdm", "hatch", "rye", "bundle", "conda", "mamba", "pixi"].includes(name) && ["run", "exec"].includes(second)) {
+    if (
+      ["uv", "poetry", "pipenv", "pdm", "hatch", "rye", "bundle", "conda", "mamba", "pixi"].includes(name) &&
+      ["run", "exec"].includes(second)
+    ) {
       words = words.slice(skipFlags(words, 2))
       continue
     }

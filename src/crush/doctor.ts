@@ -16,10 +16,16 @@ function runsDir(): Check {
     rmSync(probe)
     const mode = (statSync(dir).mode & 0o777).toString(8)
     const runs = readdirSync(dir).filter((n) => n.endsWith(".run")).length
-    if (process.platform !== "win32" && mode !== "700") return { name: "crush runs", status: "warn", detail: `${dir} has mode ${mode}`, fix: `chmod 700 '${dir}'` }
+    if (process.platform !== "win32" && mode !== "700")
+      return { name: "crush runs", status: "warn", detail: `${dir} has mode ${mode}`, fix: `chmod 700 '${dir}'` }
     return { name: "crush runs", status: "ok", detail: `${dir} writable (mode ${mode}, ${runs} stored runs)` }
   } catch (e) {
-    return { name: "crush runs", status: "fail", detail: errorMessage(e), fix: "make $EGC_HOME/crush writable by you alone (chmod 700)" }
+    return {
+      name: "crush runs",
+      status: "fail",
+      detail: errorMessage(e),
+      fix: "make $EGC_HOME/crush writable by you alone (chmod 700)",
+    }
   }
 }
 
@@ -27,6 +33,11 @@ function ledger(): Check {
   try {
     return { name: "crush ledger", status: "ok", detail: `${ledgerRunCount()} runs recorded` }
   } catch (e) {
-    return { name: "crush ledger", status: "fail", detail: errorMessage(e), fix: "run egc doctor for the database check above" }
+    return {
+      name: "crush ledger",
+      status: "fail",
+      detail: errorMessage(e),
+      fix: "run egc doctor for the database check above",
+    }
   }
 }

@@ -4,19 +4,184 @@ import { programWords } from "./command"
 export const FAMILIES = ["git", "test", "build", "pkg", "infra", "listing", "json", "logs", "generic"] as const
 export type Family = (typeof FAMILIES)[number]
 
-const TEST_RUNNERS = new Set(["jest", "vitest", "mocha", "ava", "tap", "pytest", "py.test", "rspec", "phpunit", "pest", "ctest", "tox", "nox", "karma", "cypress", "playwright", "jasmine", "nextest", "bats", "behave", "trial", "nosetests", "unittest"])
-const COMPILERS = new Set(["tsc", "vue-tsc", "svelte-check", "eslint", "biome", "oxlint", "ruff", "mypy", "pyright", "pylint", "flake8", "black", "isort", "prettier", "stylelint", "golangci-lint", "staticcheck", "gcc", "g++", "cc", "c++", "clang", "clang++", "make", "cmake", "ninja", "meson", "webpack", "vite", "esbuild", "rollup", "parcel", "tsup", "turbo", "nx", "next", "nuxt", "astro", "swc", "babel", "rustc", "javac", "kotlinc", "scalac", "swift", "swiftc", "xcodebuild", "msbuild", "prisma", "shellcheck", "hadolint", "semgrep", "trivy", "bazel", "buck", "sbt", "ant", "zig"])
-const PACKAGE_MANAGERS = new Set(["pip", "pip3", "pipx", "apt", "apt-get", "brew", "gem", "composer", "conda", "mamba", "dnf", "yum", "apk", "pacman", "nix"])
-const INFRA = new Set(["docker", "docker-compose", "podman", "kubectl", "k9s", "helm", "terraform", "tofu", "terragrunt", "pulumi", "ansible", "ansible-playbook", "vagrant", "aws", "gcloud", "az", "oc", "minikube", "kind", "skaffold"])
-const LISTINGS = new Set(["ls", "find", "fd", "tree", "du", "exa", "eza", "lsd", "locate", "dir", "grep", "egrep", "fgrep", "rg", "ag", "ack"])
+const TEST_RUNNERS = new Set([
+  "jest",
+  "vitest",
+  "mocha",
+  "ava",
+  "tap",
+  "pytest",
+  "py.test",
+  "rspec",
+  "phpunit",
+  "pest",
+  "ctest",
+  "tox",
+  "nox",
+  "karma",
+  "cypress",
+  "playwright",
+  "jasmine",
+  "nextest",
+  "bats",
+  "behave",
+  "trial",
+  "nosetests",
+  "unittest",
+])
+const COMPILERS = new Set([
+  "tsc",
+  "vue-tsc",
+  "svelte-check",
+  "eslint",
+  "biome",
+  "oxlint",
+  "ruff",
+  "mypy",
+  "pyright",
+  "pylint",
+  "flake8",
+  "black",
+  "isort",
+  "prettier",
+  "stylelint",
+  "golangci-lint",
+  "staticcheck",
+  "gcc",
+  "g++",
+  "cc",
+  "c++",
+  "clang",
+  "clang++",
+  "make",
+  "cmake",
+  "ninja",
+  "meson",
+  "webpack",
+  "vite",
+  "esbuild",
+  "rollup",
+  "parcel",
+  "tsup",
+  "turbo",
+  "nx",
+  "next",
+  "nuxt",
+  "astro",
+  "swc",
+  "babel",
+  "rustc",
+  "javac",
+  "kotlinc",
+  "scalac",
+  "swift",
+  "swiftc",
+  "xcodebuild",
+  "msbuild",
+  "prisma",
+  "shellcheck",
+  "hadolint",
+  "semgrep",
+  "trivy",
+  "bazel",
+  "buck",
+  "sbt",
+  "ant",
+  "zig",
+])
+const PACKAGE_MANAGERS = new Set([
+  "pip",
+  "pip3",
+  "pipx",
+  "apt",
+  "apt-get",
+  "brew",
+  "gem",
+  "composer",
+  "conda",
+  "mamba",
+  "dnf",
+  "yum",
+  "apk",
+  "pacman",
+  "nix",
+])
+const INFRA = new Set([
+  "docker",
+  "docker-compose",
+  "podman",
+  "kubectl",
+  "k9s",
+  "helm",
+  "terraform",
+  "tofu",
+  "terragrunt",
+  "pulumi",
+  "ansible",
+  "ansible-playbook",
+  "vagrant",
+  "aws",
+  "gcloud",
+  "az",
+  "oc",
+  "minikube",
+  "kind",
+  "skaffold",
+])
+const LISTINGS = new Set([
+  "ls",
+  "find",
+  "fd",
+  "tree",
+  "du",
+  "exa",
+  "eza",
+  "lsd",
+  "locate",
+  "dir",
+  "grep",
+  "egrep",
+  "fgrep",
+  "rg",
+  "ag",
+  "ack",
+])
 const LOG_READERS = new Set(["tail", "journalctl", "logcat", "dmesg", "stern"])
 const PAGERS = new Set(["cat", "less", "head", "sort", "uniq", "zcat", "more"])
 const JS_PM = new Set(["npm", "pnpm", "yarn", "bun"])
-const PM_VERBS = new Set(["install", "i", "ci", "add", "remove", "rm", "uninstall", "update", "up", "upgrade", "outdated", "audit", "dedupe", "prune", "link", "sync", "lock", "fetch", "download", "list", "ls", "why"])
+const PM_VERBS = new Set([
+  "install",
+  "i",
+  "ci",
+  "add",
+  "remove",
+  "rm",
+  "uninstall",
+  "update",
+  "up",
+  "upgrade",
+  "outdated",
+  "audit",
+  "dedupe",
+  "prune",
+  "link",
+  "sync",
+  "lock",
+  "fetch",
+  "download",
+  "list",
+  "ls",
+  "why",
+])
 
 function jsonRequested(words: string[]): boolean {
   return words.some((w, i) => {
-    if (/^--?(?:json|jsonl|ndjson)$/.test(w) || /^--(?:format|output|out)=(?:json|jsonl|ndjson)$/.test(w) || /^-o=?json$/.test(w)) return true
+    if (
+      /^--?(?:json|jsonl|ndjson)$/.test(w) ||
+      /^--(?:format|output|out)=(?:json|jsonl|ndjson)$/.test(w) ||
+      /^-o=?json$/.test(w)
+    )
+      return true
     return ["-o", "--output", "--format", "--out"].includes(w) && /^(?:json|jsonl|ndjson)$/.test(words[i + 1] ?? "")
   })
 }
@@ -37,7 +202,10 @@ function bySub(table: Record<string, Family>, rest: Family): (c: Cmd) => Family 
 
 const pkgVerbs = (...verbs: string[]): Record<string, Family> => Object.fromEntries(verbs.map((v) => [v, "pkg"]))
 const CARGO_PKG = pkgVerbs("install", "add", "update", "fetch", "uninstall", "remove")
-const named = (...names: string[]) => (c: Cmd) => names.includes(c.name)
+const named =
+  (...names: string[]) =>
+  (c: Cmd) =>
+    names.includes(c.name)
 const inSet = (set: Set<string>) => (c: Cmd) => set.has(c.name)
 
 /** npm/pnpm/yarn/bun: tests, package verbs, then the script's name says what it is. */

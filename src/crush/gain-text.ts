@@ -6,14 +6,18 @@ const pct = (r: SavingsRow): string => `${(r.saving * 100).toFixed(1)}%`
 function table(title: string, rows: SavingsRow[], label: (key: string) => string = (k) => k): string[] {
   if (!rows.length) return []
   const lines = [`${title}`]
-  for (const r of rows) lines.push(`  ${label(r.key).padEnd(20)} ${String(r.runs).padStart(6)} runs  ${kb(r.bytesIn).padStart(10)} → ${kb(r.bytesOut).padStart(10)}  ${pct(r).padStart(6)}  ~${r.tokensSaved} tokens saved`)
+  for (const r of rows)
+    lines.push(
+      `  ${label(r.key).padEnd(20)} ${String(r.runs).padStart(6)} runs  ${kb(r.bytesIn).padStart(10)} → ${kb(r.bytesOut).padStart(10)}  ${pct(r).padStart(6)}  ~${r.tokensSaved} tokens saved`,
+    )
   return lines
 }
 
 /** Project ids are keyed hashes (no paths are stored); the one of the current folder is named. */
 export function renderSavings(s: Savings, currentProject?: string): string {
   const t = s.total
-  if (!t.runs) return `no crushed runs${s.since ? ` since ${new Date(s.since).toISOString()}` : ""} yet (run commands through egc crush -- <cmd>)`
+  if (!t.runs)
+    return `no crushed runs${s.since ? ` since ${new Date(s.since).toISOString()}` : ""} yet (run commands through egc crush -- <cmd>)`
   return [
     `egc crush: ${t.runs} runs, ${kb(t.bytesIn)} → ${kb(t.bytesOut)} (${pct(t)} saved, ~${t.tokensSaved} tokens)${s.since ? ` since ${new Date(s.since).toISOString()}` : ""}`,
     ...table("by family", s.byFamily),

@@ -4,12 +4,15 @@
  * each filter, so a filter that forgets a line cannot lose it.
  */
 // \b, not a lookbehind: lookbehinds keep the regex off the JIT, which costs 3x on big logs
-const KEYWORD = /\b(?:error|err!|fatal|panic|panicked|exception|traceback|failed|failure|fail:|failing|warning|warn|critical|denied|aborted|abort|vulnerabilit(?:y|ies)|deprecated)(?!\w)/i
+const KEYWORD =
+  /\b(?:error|err!|fatal|panic|panicked|exception|traceback|failed|failure|fail:|failing|warning|warn|critical|denied|aborted|abort|vulnerabilit(?:y|ies)|deprecated)(?!\w)/i
 const CLASS_NAME = /\w(?:Error|Exception)\b|\b[A-Z][A-Za-z0-9]*(?:Failure|Panic)\b/
 // version conflicts and missing dependencies (npm ls, pip check, peer dependencies)
-const DEPENDENCY = /\binvalid: |\bUNMET (?:OPTIONAL |PEER )?DEPENDENCY\b|\bextraneous\b|\bmissing: |\bpeer dep missing\b|\bELSPROBLEMS\b|\bconflict(?:s|ing)?\b|\bincompatible\b|, but you have |which is not installed/i
+const DEPENDENCY =
+  /\binvalid: |\bUNMET (?:OPTIONAL |PEER )?DEPENDENCY\b|\bextraneous\b|\bmissing: |\bpeer dep missing\b|\bELSPROBLEMS\b|\bconflict(?:s|ing)?\b|\bincompatible\b|, but you have |which is not installed/i
 // bounded repeats: an unbounded path class backtracks quadratically on a long line without dots
-const DIAGNOSTIC = /(?:^|[\s('"])[\w./\\@~+-]{1,300}\.\w{1,12}:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
+const DIAGNOSTIC =
+  /(?:^|[\s('"])[\w./\\@~+-]{1,300}\.\w{1,12}:\d+:\d+(?::\s*\S| - )|\(\d+,\d+\):\s*(?:error|warning)|^\s*-->\s+\S+:\d+:\d+/i
 const PASSING = /^\s*(?:✓|✔|√|PASS\b|--- PASS|ok\s|PASSED\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED)\s*$|\bPASSED\b/
 const SUMMARY = new RegExp(
   [
@@ -76,14 +79,19 @@ export function flagsByShape(key: string, line: string): number {
 
 function compute(line: string): number {
   let value = 0
-  if ((KEYWORD.test(line) || CLASS_NAME.test(line) || DIAGNOSTIC.test(line) || DEPENDENCY.test(line)) && (!PASSING.test(line) || /\b(?:FAIL|FAILED|ERROR)\b/.test(line))) value |= PROBLEM
+  if (
+    (KEYWORD.test(line) || CLASS_NAME.test(line) || DIAGNOSTIC.test(line) || DEPENDENCY.test(line)) &&
+    (!PASSING.test(line) || /\b(?:FAIL|FAILED|ERROR)\b/.test(line))
+  )
+    value |= PROBLEM
   if (SUMMARY.test(line)) value |= SUMMARY_LINE
   if (value & PROBLEM || SOFT_PROBLEM.test(line)) value |= TROUBLE
   return value
 }
 
 // Trouble that is not worded as an error: a log's `tenant 3 not found`, `status=503`, `timed out`.
-const SOFT_PROBLEM = /\b(?:not found|no such|unable to|cannot|can't|could not|couldn't|refused|rejected|timed? ?out|unreachable|unavailable|unauthori[sz]ed|forbidden|invalid|missing|retry(?:ing)?|dropped|skipped|expired|mismatch|conflict|violation|unhandled|killed|oom)\b/i
+const SOFT_PROBLEM =
+  /\b(?:not found|no such|unable to|cannot|can't|could not|couldn't|refused|rejected|timed? ?out|unreachable|unavailable|unauthori[sz]ed|forbidden|invalid|missing|retry(?:ing)?|dropped|skipped|expired|mismatch|conflict|violation|unhandled|killed|oom)\b/i
 /** An HTTP-like failure status (`status=503`, `" 404 `, `GET /x 500 3.1 ms`). Depends on a number's value,
  * so it is not part of the per-shape memo: callers test it per line. */
 export const STATUS_TROUBLE = /(?:status|code)[=: ]+[45]\d\d\b|" [45]\d\d |\s[45]\d\d\s+[\d.]+\s*ms\b/i

@@ -60,7 +60,20 @@ export function recordRun(r: RunRecord): void {
       `INSERT INTO crush_runs (id, at, project, family, program, mode, bytes_in, bytes_out, tokens_in, tokens_out, duration_ms, exit_code)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(r.id, r.at, r.project, r.family, r.program, r.mode, r.bytesIn, r.bytesOut, estimateTokens(r.bytesIn), estimateTokens(r.bytesOut), r.durationMs, r.exitCode)
+    .run(
+      r.id,
+      r.at,
+      r.project,
+      r.family,
+      r.program,
+      r.mode,
+      r.bytesIn,
+      r.bytesOut,
+      estimateTokens(r.bytesIn),
+      estimateTokens(r.bytesOut),
+      r.durationMs,
+      r.exitCode,
+    )
 }
 
 export interface SavingsRow {
@@ -121,7 +134,9 @@ export function savings(opts: { since?: number; project?: string } = {}): Saving
     total: finish(total),
     byFamily: select(GROUPS.family).map(finish),
     byProject: select(GROUPS.project).map(finish),
-    byDay: select(GROUPS.day).map(finish).sort((a, b) => (a.key < b.key ? -1 : 1)),
+    byDay: select(GROUPS.day)
+      .map(finish)
+      .sort((a, b) => (a.key < b.key ? -1 : 1)),
   }
 }
 

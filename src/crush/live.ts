@@ -24,7 +24,10 @@ export class LiveLines {
   /** Bytes printed live (they count in what the agent read). */
   printed = 0
 
-  constructor(private write: (text: string) => void, afterMs = LIVE_AFTER_MS) {
+  constructor(
+    private write: (text: string) => void,
+    afterMs = LIVE_AFTER_MS,
+  ) {
     this.timer = setTimeout(() => this.start(), afterMs)
     this.timer.unref?.()
   }

@@ -1,7 +1,15 @@
 import { familyOf, type Family } from "./family"
 import { programWords } from "./command"
 import { crushJson } from "./filters/json"
-import { filterContext, filterFor, looksLikeJson, namedTerms, type FilterContext, type LineFilter, type Selection } from "./filters"
+import {
+  filterContext,
+  filterFor,
+  looksLikeJson,
+  namedTerms,
+  type FilterContext,
+  type LineFilter,
+  type Selection,
+} from "./filters"
 import { clipLine, LONG_LINE } from "./clip"
 import { decode, looksBinary, needsCleaning, plain, toLines } from "./text"
 
@@ -50,7 +58,8 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
   const clean = needsCleaning(text)
   const linesInRaw = countLines(text)
   if (bytesIn < SMALL_BYTES || opts.disabledFamilies?.includes(family)) {
-    if (!clean) return { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
+    if (!clean)
+      return { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
     return cleaned(base, toLines(text), linesInRaw)
   }
   const lines = toLines(text)
@@ -63,15 +72,29 @@ export function crush(input: string | Uint8Array, opts: CrushOptions): CrushResu
   }
   const baseline = clean ? joinLines(lines) : text
   if (filtered === undefined || byteLength(filtered.text) > byteLength(baseline) * (1 - MIN_SAVING)) {
-    return clean ? cleaned(base, lines, linesInRaw) : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
+    return clean
+      ? cleaned(base, lines, linesInRaw)
+      : { ...base, output: text, mode: "raw", bytesOut: bytesIn, linesIn: linesInRaw, linesOut: linesInRaw }
   }
   const outLines = countLines(filtered.text)
   const footer = `[egc crush: ${filtered.omitted} of ${linesInRaw} lines omitted, ${bytesIn} → ${byteLength(filtered.text)} bytes; full output: ${opts.runId ? `egc crush show ${opts.runId} (a part: --lines A-B or --grep PATTERN)` : "run the command without egc crush"}]\n`
   const output = filtered.text + footer
-  return { ...base, output, mode: "filtered", bytesOut: byteLength(output), linesIn: linesInRaw, linesOut: outLines + 1 }
+  return {
+    ...base,
+    output,
+    mode: "filtered",
+    bytesOut: byteLength(output),
+    linesIn: linesInRaw,
+    linesOut: outLines + 1,
+  }
 }
 
-function filterText(lines: string[], opts: CrushOptions, family: Family, orphanSgr: boolean): { text: string; omitted: number } | undefined {
+function filterText(
+  lines: string[],
+  opts: CrushOptions,
+  family: Family,
+  orphanSgr: boolean,
+): { text: string; omitted: number } | undefined {
   const base = { command: opts.command, words: programWords(opts.command), exitCode: opts.exitCode }
   if (!opts.filter && (family === "json" || looksLikeJson(lines))) {
     const json = crushJson(lines, namedTerms(base.words))

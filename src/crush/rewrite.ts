@@ -3,16 +3,65 @@ import { programWords, tokenize } from "./command"
 import { familyOf } from "./family"
 
 // Programs that talk to a person, take over the terminal, or never end.
-const INTERACTIVE = new Set(["vi", "vim", "nvim", "nano", "emacs", "less", "more", "most", "man", "top", "htop", "btop", "watch", "ssh", "mosh", "telnet", "ftp", "sftp", "psql", "mysql", "sqlite3", "mongo", "mongosh", "redis-cli", "irb", "pry", "ipython", "fzf", "tmux", "screen", "sudo", "su", "passwd", "gdb", "lldb"])
+const INTERACTIVE = new Set([
+  "vi",
+  "vim",
+  "nvim",
+  "nano",
+  "emacs",
+  "less",
+  "more",
+  "most",
+  "man",
+  "top",
+  "htop",
+  "btop",
+  "watch",
+  "ssh",
+  "mosh",
+  "telnet",
+  "ftp",
+  "sftp",
+  "psql",
+  "mysql",
+  "sqlite3",
+  "mongo",
+  "mongosh",
+  "redis-cli",
+  "irb",
+  "pry",
+  "ipython",
+  "fzf",
+  "tmux",
+  "screen",
+  "sudo",
+  "su",
+  "passwd",
+  "gdb",
+  "lldb",
+])
 const REPLS = new Set(["python", "python3", "node", "bun", "deno", "ruby", "php", "bash", "sh", "zsh", "fish"])
 
 // Flags that make any program wait for a person or run until stopped.
-const INTERACTIVE_FLAG = /^(?:-it|-ti|--interactive|--tty|--watch|--watchAll|--follow|--ui|--headed|--inspect(?:-brk)?(?:=.*)?)$/
+const INTERACTIVE_FLAG =
+  /^(?:-it|-ti|--interactive|--tty|--watch|--watchAll|--follow|--ui|--headed|--inspect(?:-brk)?(?:=.*)?)$/
 // Short flags mean that only for some programs: `-f` follows for the ones that stream (elsewhere
 // it is a file or force), `-w` watches for compilers and bundlers (jest's is workers), `-i`/`-t`
 // attach a terminal for containers (docker build's `-t` is a tag).
 const FOLLOWERS = new Set(["tail", "journalctl", "docker", "kubectl", "podman", "stern", "less"])
-const WATCHERS = new Set(["tsc", "vue-tsc", "mocha", "webpack", "rollup", "esbuild", "tsup", "vite", "nodemon", "sass", "babel"])
+const WATCHERS = new Set([
+  "tsc",
+  "vue-tsc",
+  "mocha",
+  "webpack",
+  "rollup",
+  "esbuild",
+  "tsup",
+  "vite",
+  "nodemon",
+  "sass",
+  "babel",
+])
 const CONTAINERS = new Set(["docker", "podman", "nerdctl", "kubectl", "oc"])
 
 function interactive(words: string[]): boolean {
@@ -20,14 +69,26 @@ function interactive(words: string[]): boolean {
   if (INTERACTIVE.has(name) || (REPLS.has(name) && words.length === 1)) return true
   if (words.some((w) => INTERACTIVE_FLAG.test(w))) return true
   if ((FOLLOWERS.has(name) && words.includes("-f")) || (WATCHERS.has(name) && words.includes("-w"))) return true
-  if (CONTAINERS.has(name) && ["run", "exec", "attach"].includes(sub) && words.some((w) => w === "-i" || w === "-t")) return true
+  if (CONTAINERS.has(name) && ["run", "exec", "attach"].includes(sub) && words.some((w) => w === "-i" || w === "-t"))
+    return true
   if (name === "git") {
-    if (["rebase", "add", "checkout", "reset", "stash"].includes(sub) && words.some((w) => w === "-i" || w === "-p" || w === "--patch" || w === "--interactive")) return true
+    if (
+      ["rebase", "add", "checkout", "reset", "stash"].includes(sub) &&
+      words.some((w) => w === "-i" || w === "-p" || w === "--patch" || w === "--interactive")
+    )
+      return true
     // a commit without a message opens an editor
-    if (sub === "commit" && !words.some((w) => /^(?:-m|--message|-F|--file|--no-edit|-C|--reuse-message|--fixup)/.test(w))) return true
+    if (
+      sub === "commit" &&
+      !words.some((w) => /^(?:-m|--message|-F|--file|--no-edit|-C|--reuse-message|--fixup)/.test(w))
+    )
+      return true
   }
   const script = sub === "run" ? (words[2] ?? "") : sub
-  return ["npm", "pnpm", "yarn", "bun"].includes(name) && (sub === "init" || sub === "create" || /^(?:dev|start|serve|watch|preview)/.test(script))
+  return (
+    ["npm", "pnpm", "yarn", "bun"].includes(name) &&
+    (sub === "init" || sub === "create" || /^(?:dev|start|serve|watch|preview)/.test(script))
+  )
 }
 
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)
@@ -38,7 +99,10 @@ const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.rep
  * redirected to a file, compound commands, a disabled family, crush or rewriting turned off.
  * `config` is the crush section, or the whole configuration (the hooks' port passes that).
  */
-export function rewriteForCrush(command: string, opts: { bin: string; config: Config["crush"] | Config }): string | undefined {
+export function rewriteForCrush(
+  command: string,
+  opts: { bin: string; config: Config["crush"] | Config },
+): string | undefined {
   const config = "crush" in opts.config ? opts.config.crush : opts.config
   if (!config.enabled || !config.rewrite) return undefined
   if (/[`]|\$\(|<<|<\(|>\(/.test(command)) return undefined
@@ -49,7 +113,12 @@ export function rewriteForCrush(command: string, opts: { bin: string; config: Co
   if (ops.length) {
     // `cd dir && cmd` is the one compound form: the output is cmd's
     const [first, ...rest] = ops
-    const simple = (ops.length === 1 && first?.value === "2>&1") || (tokens[0]?.value === "cd" && first?.value === "&&" && tokens.indexOf(first) === 2 && rest.every((o) => o.value === "2>&1"))
+    const simple =
+      (ops.length === 1 && first?.value === "2>&1") ||
+      (tokens[0]?.value === "cd" &&
+        first?.value === "&&" &&
+        tokens.indexOf(first) === 2 &&
+        rest.every((o) => o.value === "2>&1"))
     if (!simple) return undefined
     if (first?.value === "&&") start = first.end ?? 0
   }
@@ -59,7 +128,10 @@ export function rewriteForCrush(command: string, opts: { bin: string; config: Co
   const family = familyOf(command)
   if (!family || family === "generic" || config.disabledFamilies.includes(family)) return undefined
   const prefix = command.slice(0, start)
-  let rest = command.slice(start).trim().replace(/\s*2>&1\s*$/, "")
+  let rest = command
+    .slice(start)
+    .trim()
+    .replace(/\s*2>&1\s*$/, "")
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest)) rest = `env ${rest}`
   return `${prefix}${prefix ? " " : ""}${quote(opts.bin)} crush -- ${rest}`
 }

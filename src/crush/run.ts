@@ -13,7 +13,10 @@ const ALL_FAMILIES = ["git", "test", "build", "pkg", "infra", "listing", "json",
  * Everything past running the command loads only when there is output: `egc crush -- true`
  * must cost little more than `true`.
  */
-export async function crushCommand(argv: string[], opts: { cwd: string; config: Config["crush"]; project: () => Promise<string> }): Promise<RunOutcome> {
+export async function crushCommand(
+  argv: string[],
+  opts: { cwd: string; config: Config["crush"]; project: () => Promise<string> },
+): Promise<RunOutcome> {
   const command = argv.join(" ")
   const keep = opts.config.keepHours > 0
   let id: string | undefined
@@ -56,9 +59,20 @@ export async function crushCommand(argv: string[], opts: { cwd: string; config: 
 /** The error with its fix (a missing key names `egc keys --import`): the person reads this on stderr. */
 const why = (e: unknown) => (e instanceof EgcError && e.hint ? `${e.message} (${e.hint})` : String(e))
 
-async function record(outcome: RunOutcome, command: string, id: string | undefined, opts: { config: Config["crush"]; project: () => Promise<string> }): Promise<void> {
+async function record(
+  outcome: RunOutcome,
+  command: string,
+  id: string | undefined,
+  opts: { config: Config["crush"]; project: () => Promise<string> },
+): Promise<void> {
   try {
-    const [{ recordRun }, { sweepRuns }, { programWords }, { now }, { newId }] = await Promise.all([import("./ledger"), import("./store"), import("./command"), import("../core/clock"), import("../core/ids")])
+    const [{ recordRun }, { sweepRuns }, { programWords }, { now }, { newId }] = await Promise.all([
+      import("./ledger"),
+      import("./store"),
+      import("./command"),
+      import("../core/clock"),
+      import("../core/ids"),
+    ])
     recordRun({
       id: id ?? newId("r"),
       at: now(),

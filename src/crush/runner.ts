@@ -25,7 +25,17 @@ function shellArgv(argv: string[]): string[] {
   return ["/bin/sh", "-c", 'exec "$@" 2>&1', "sh", ...argv]
 }
 
-export async function runCrushed(argv: string[], opts: { command: string; runId?: () => string | undefined; sink?: (chunk: Uint8Array) => Promise<void> | void; disabledFamilies?: readonly string[]; live?: (text: string) => void; liveAfterMs?: number }): Promise<RunOutcome> {
+export async function runCrushed(
+  argv: string[],
+  opts: {
+    command: string
+    runId?: () => string | undefined
+    sink?: (chunk: Uint8Array) => Promise<void> | void
+    disabledFamilies?: readonly string[]
+    live?: (text: string) => void
+    liveAfterMs?: number
+  },
+): Promise<RunOutcome> {
   const started = performance.now()
   // loaded with the first output only: `egc crush -- true` must not pay for it
   let live: import("./live").LiveLines | undefined
@@ -48,7 +58,10 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
     if (opts.live && !live) {
       const write = opts.live
       // one instance even when stdout and stderr deliver their first chunks together
-      liveReady ??= import("./live").then(({ LiveLines, LIVE_AFTER_MS }) => new LiveLines(write, Math.max(0, (opts.liveAfterMs ?? LIVE_AFTER_MS) - (performance.now() - started))))
+      liveReady ??= import("./live").then(
+        ({ LiveLines, LIVE_AFTER_MS }) =>
+          new LiveLines(write, Math.max(0, (opts.liveAfterMs ?? LIVE_AFTER_MS) - (performance.now() - started))),
+      )
       live = await liveReady
     }
     live?.push(chunk)
@@ -84,17 +97,42 @@ export async function runCrushed(argv: string[], opts: { command: string; runId?
   const signal = proc.signalCode == null ? undefined : String(proc.signalCode)
   const exitCode = proc.exitCode ?? 128 + (SIGNALS[signal ?? ""] ?? 1)
   const runId = opts.runId?.()
-  const result = stream ? await streamed(stream, opts.command, runId) : heldBytes === 0 ? EMPTY : (await import("./pipeline")).crush(Buffer.concat(held), { command: opts.command, exitCode, ...(runId ? { runId } : {}), ...(opts.disabledFamilies ? { disabledFamilies: opts.disabledFamilies } : {}) })
+  const result = stream
+    ? await streamed(stream, opts.command, runId)
+    : heldBytes === 0
+      ? EMPTY
+      : (await import("./pipeline")).crush(Buffer.concat(held), {
+          command: opts.command,
+          exitCode,
+          ...(runId ? { runId } : {}),
+          ...(opts.disabledFamilies ? { disabledFamilies: opts.disabledFamilies } : {}),
+        })
   // what went out live was read too: the ledger counts it
   const counted = liveBytes ? { ...result, bytesOut: result.bytesOut + liveBytes } : result
   return { result: counted, exitCode, signal, durationMs: Math.round(performance.now() - started), releaseSignals }
 }
 
-const EMPTY: CrushResult = { output: "", family: "generic", mode: "raw", bytesIn: 0, bytesOut: 0, linesIn: 0, linesOut: 0 }
+const EMPTY: CrushResult = {
+  output: "",
+  family: "generic",
+  mode: "raw",
+  bytesIn: 0,
+  bytesOut: 0,
+  linesIn: 0,
+  linesOut: 0,
+}
 
 async function streamed(stream: StreamSummary, command: string, runId: string | undefined): Promise<CrushResult> {
   const { familyOf } = await import("./family")
   const { text, lines } = stream.finish()
   const body = `${text}[egc crush: output of ${stream.bytes} bytes in ${lines} lines summarised while streaming (first and last lines, every problem line); full output: ${runId ? `egc crush show ${runId} (a part: --lines A-B or --grep PATTERN)` : "not stored"}]\n`
-  return { output: body, family: familyOf(command) ?? "generic", mode: "filtered", bytesIn: stream.bytes, bytesOut: Buffer.byteLength(body), linesIn: lines, linesOut: body.split("\n").length - 1 }
+  return {
+    output: body,
+    family: familyOf(command) ?? "generic",
+    mode: "filtered",
+    bytesIn: stream.bytes,
+    bytesOut: Buffer.byteLength(body),
+    linesIn: lines,
+    linesOut: body.split("\n").length - 1,
+  }
 }

@@ -99,9 +99,15 @@ function redactFrame(raw: Buffer, final: boolean): { body: Buffer; carry: Buffer
 
 /** The stored output of a run, decrypted; throws E_NOT_FOUND when expired or unknown, E_TAMPERED when altered. */
 export function readRun(id: string): { bytes: Uint8Array; meta: RunMeta } {
-  if (!ID.test(id)) throw new EgcError("E_INPUT", `'${id}' is not a crush run id`, { hint: "use the id printed in the footer, e.g. egc crush show r01…" })
+  if (!ID.test(id))
+    throw new EgcError("E_INPUT", `'${id}' is not a crush run id`, {
+      hint: "use the id printed in the footer, e.g. egc crush show r01…",
+    })
   const file = fileOf(id)
-  if (!existsSync(file)) throw new EgcError("E_NOT_FOUND", `no stored output for run ${id}`, { hint: "outputs are kept for crush.keepHours (default 24 h); run the command again" })
+  if (!existsSync(file))
+    throw new EgcError("E_NOT_FOUND", `no stored output for run ${id}`, {
+      hint: "outputs are kept for crush.keepHours (default 24 h); run the command again",
+    })
   const data = readFileSync(file)
   const key = loadKeys().content
   const parts: Uint8Array[] = []
@@ -120,7 +126,8 @@ export function readRun(id: string): { bytes: Uint8Array; meta: RunMeta } {
       break
     }
   }
-  if (!meta || meta.frames !== parts.length) throw new EgcError("E_TAMPERED", `stored output of run ${id} is incomplete or altered`)
+  if (!meta || meta.frames !== parts.length)
+    throw new EgcError("E_TAMPERED", `stored output of run ${id} is incomplete or altered`)
   return { bytes: Buffer.concat(parts), meta }
 }
 

@@ -79,7 +79,8 @@ export class StreamSummary {
       out.push(line)
       next = n + 1
     }
-    if (this.keptOverflow) out.push(`… ${this.keptOverflow} more problem lines past the first ${MAX_KEEP_LINES} (see the full output)`)
+    if (this.keptOverflow)
+      out.push(`… ${this.keptOverflow} more problem lines past the first ${MAX_KEEP_LINES} (see the full output)`)
     return { text: `${out.join("\n")}\n`, lines: this.lineNo }
   }
 }

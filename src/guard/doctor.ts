@@ -17,7 +17,8 @@ export const guardChecks: CheckProvider = ({ cwd }) => {
     () => {
       const t0 = performance.now()
       const script = parseShell("sudo env X=1 bash -c 'git status' | tee out.txt && echo $(date)")
-      if (script.errors.length || script.pipelines.length !== 2) throw new Error(`sample parsed wrongly (${script.errors.join("; ") || `${script.pipelines.length} pipelines`})`)
+      if (script.errors.length || script.pipelines.length !== 2)
+        throw new Error(`sample parsed wrongly (${script.errors.join("; ") || `${script.pipelines.length} pipelines`})`)
       return `shell parser ok (${(performance.now() - t0).toFixed(2)} ms)`
     },
     "reinstall egc: the binary is damaged",
@@ -28,8 +29,10 @@ export const guardChecks: CheckProvider = ({ cwd }) => {
       const ctx = { cwd }
       const danger = judgeCommand("git push --force origin main", ctx)
       const harmless = judgeCommand("git status --short", ctx)
-      if (danger.decision !== "deny") throw new Error(`'git push --force origin main' was ${danger.decision}, expected deny`)
-      if (harmless.decision !== "allow") throw new Error(`'git status --short' was ${harmless.decision} (${harmless.rule}), expected allow`)
+      if (danger.decision !== "deny")
+        throw new Error(`'git push --force origin main' was ${danger.decision}, expected deny`)
+      if (harmless.decision !== "allow")
+        throw new Error(`'git status --short' was ${harmless.decision} (${harmless.rule}), expected allow`)
       return "a known danger is denied, a harmless command allowed"
     },
     "check the guard section of your config (egc doctor --json shows the layers)",

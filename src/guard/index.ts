@@ -19,7 +19,11 @@ export function judgeCommand(command: string, ctx: GuardContext): Verdict {
   try {
     return judge(command, ctx).verdict
   } catch (e) {
-    return { decision: "ask", rule: "guard.internal", reason: `the guard failed while judging this command (${e instanceof Error ? e.message : String(e)})` }
+    return {
+      decision: "ask",
+      rule: "guard.internal",
+      reason: `the guard failed while judging this command (${e instanceof Error ? e.message : String(e)})`,
+    }
   }
 }
 

@@ -65,7 +65,13 @@ export interface Walk {
 
 export const argOf = (w: Word): Arg => ({ text: w.text, unknown: w.dynamic, glob: w.glob })
 export const literal = (text: string): Arg => ({ text, unknown: false, glob: false })
-export const placeholder = (text = "{}", hint?: string): Arg => ({ text, unknown: true, glob: false, many: true, ...(hint !== undefined ? { hint } : {}) })
+export const placeholder = (text = "{}", hint?: string): Arg => ({
+  text,
+  unknown: true,
+  glob: false,
+  many: true,
+  ...(hint !== undefined ? { hint } : {}),
+})
 
 /** How a command is looked up: the last path segment, case-folded (`/usr/bin/GIT` is git). */
 export const baseName = (name: string): string => name.slice(name.lastIndexOf("/") + 1).toLowerCase()

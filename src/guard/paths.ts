@@ -1,9 +1,19 @@
 import { dirname, resolve } from "node:path"
 import type { Arg, Scene, WalkState } from "./invocation"
 
-type PathClass = "root" | "system" | "home" | "home-sub" | "temp" | "project-root" | "project-git" | "in-project" | "outside"
+type PathClass =
+  | "root"
+  | "system"
+  | "home"
+  | "home-sub"
+  | "temp"
+  | "project-root"
+  | "project-git"
+  | "in-project"
+  | "outside"
 
-const SYSTEM = /^\/(etc|usr|bin|sbin|boot|lib|lib32|lib64|libx32|opt|srv|var|root|sys|proc|dev|home|Users|System|Library|Applications|private|snap|nix|mnt|media|Volumes|run|cdrom|lost\+found)(\/|$)/
+const SYSTEM =
+  /^\/(etc|usr|bin|sbin|boot|lib|lib32|lib64|libx32|opt|srv|var|root|sys|proc|dev|home|Users|System|Library|Applications|private|snap|nix|mnt|media|Volumes|run|cdrom|lost\+found)(\/|$)/
 const TEMP = /^\/(tmp|var\/tmp|private\/tmp|private\/var\/folders|dev\/shm)(\/|$)/
 
 /** Expands what the guard can know of a path argument; undefined when it depends on run time. */
@@ -12,13 +22,16 @@ export function resolveArg(arg: Arg, state: WalkState, scene: Scene): string | u
   if (arg.unknown) {
     if (/\$\(|`|<\(/.test(text) || !text.includes("$")) return undefined
     let unknown = false
-    text = text.replace(/\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g, (_m, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
-      const value = variable((braced ?? bare)!, state, scene)
-      if (value !== undefined && value !== "") return value
-      if (fallback !== undefined) return fallback
-      unknown = true
-      return ""
-    })
+    text = text.replace(
+      /\$\{([A-Za-z_][A-Za-z0-9_]*)(?::?-([^}]*))?\}|\$([A-Za-z_][A-Za-z0-9_]*)/g,
+      (_m, braced: string | undefined, fallback: string | undefined, bare: string | undefined) => {
+        const value = variable((braced ?? bare)!, state, scene)
+        if (value !== undefined && value !== "") return value
+        if (fallback !== undefined) return fallback
+        unknown = true
+        return ""
+      },
+    )
     if (unknown || text.includes("$")) return undefined
   }
   if (text === "~" || text.startsWith("~/")) text = scene.home + text.slice(1)
@@ -35,7 +48,8 @@ function variable(name: string, state: WalkState, scene: Scene): string | undefi
   return undefined
 }
 
-const inside = (child: string, parent: string): boolean => child === parent || child.startsWith(parent.endsWith("/") ? parent : `${parent}/`)
+const inside = (child: string, parent: string): boolean =>
+  child === parent || child.startsWith(parent.endsWith("/") ? parent : `${parent}/`)
 
 export function classify(abs: string, scene: Scene): PathClass {
   if (abs === "/") return "root"
@@ -56,6 +70,7 @@ export function classify(abs: string, scene: Scene): PathClass {
 /** The path itself or one of its parents is the working directory: deleting it pulls the floor away. */
 export const containsCwd = (abs: string, state: WalkState): boolean => state.cwd !== undefined && inside(state.cwd, abs)
 
-export const isProtected = (abs: string, scene: Scene): boolean => scene.protectedPaths.some((p) => inside(abs, resolve(scene.cwd, p.replace(/^~(?=\/|$)/, scene.home))))
+export const isProtected = (abs: string, scene: Scene): boolean =>
+  scene.protectedPaths.some((p) => inside(abs, resolve(scene.cwd, p.replace(/^~(?=\/|$)/, scene.home))))
 
 export { dirname, inside }

@@ -59,8 +59,20 @@ export function recordVerdict(v: Verdict, info: RecordInfo): void {
     const handle = db()
     checkWritable(handle)
     handle
-      .query("INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
-      .run(id, now(), v.decision, v.rule ?? null, keyedHash(keys.hash, info.command), sealed, project, info.sessionId ?? null, info.tool ?? null)
+      .query(
+        "INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      )
+      .run(
+        id,
+        now(),
+        v.decision,
+        v.rule ?? null,
+        keyedHash(keys.hash, info.command),
+        sealed,
+        project,
+        info.sessionId ?? null,
+        info.tool ?? null,
+      )
   } catch (e) {
     // Recording is best effort: a guard that cannot record still answers, and says why in the log.
     recordFailed(v, e)
@@ -112,9 +124,13 @@ interface Row {
 export function listEvents(opts: { limit?: number; projectId?: string } = {}): GuardEvent[] {
   const keys = loadKeys()
   const limit = Math.max(1, Math.min(opts.limit ?? 50, 10_000))
-  const rows = (opts.projectId !== undefined
-    ? db().query("SELECT * FROM guard_events WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?").all(opts.projectId, limit)
-    : db().query("SELECT * FROM guard_events ORDER BY at DESC, id DESC LIMIT ?").all(limit)) as Row[]
+  const rows = (
+    opts.projectId !== undefined
+      ? db()
+          .query("SELECT * FROM guard_events WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?")
+          .all(opts.projectId, limit)
+      : db().query("SELECT * FROM guard_events ORDER BY at DESC, id DESC LIMIT ?").all(limit)
+  ) as Row[]
   return rows.map((r) => {
     let body: { command: string; reason: string | null; alternative?: string | null }
     try {
@@ -122,6 +138,18 @@ export function listEvents(opts: { limit?: number; projectId?: string } = {}): G
     } catch {
       body = { command: "[cannot decrypt: wrong key or tampered row]", reason: null }
     }
-    return { id: r.id, at: r.at, decision: r.decision, rule: r.rule, command: body.command, commandHash: r.command_hash, reason: body.reason, alternative: body.alternative ?? null, project: r.project, session: r.session, tool: r.tool }
+    return {
+      id: r.id,
+      at: r.at,
+      decision: r.decision,
+      rule: r.rule,
+      command: body.command,
+      commandHash: r.command_hash,
+      reason: body.reason,
+      alternative: body.alternative ?? null,
+      project: r.project,
+      session: r.session,
+      tool: r.tool,
+    }
   })
 }

@@ -1,5 +1,15 @@
 import { resolve as resolvePath } from "node:path"
-import { type Arg, argOf, baseName, type Invocation, type Scene, type Stdin, type Walk, type WalkState, type Written } from "./invocation"
+import {
+  type Arg,
+  argOf,
+  baseName,
+  type Invocation,
+  type Scene,
+  type Stdin,
+  type Walk,
+  type WalkState,
+  type Written,
+} from "./invocation"
 import { resolveArg } from "./paths"
 import { truncation } from "./rules/filesystem"
 import { inSecretDir, isSecretName } from "./rules/sensitive"
@@ -14,7 +24,25 @@ import { ALLOW, rank, type Verdict } from "./types"
 const MAX_SCRIPT_DEPTH = 8
 /** Commands judged per decision before the guard stops and asks: bounds the work on huge scripts. */
 const MAX_INVOCATIONS = 600
-const NETWORK_FETCHERS = new Set(["curl", "wget", "fetch", "http", "https", "xh", "nc", "ncat", "netcat", "socat", "aria2c", "lynx", "links", "ftp", "tftp", "scp", "ssh"])
+const NETWORK_FETCHERS = new Set([
+  "curl",
+  "wget",
+  "fetch",
+  "http",
+  "https",
+  "xh",
+  "nc",
+  "ncat",
+  "netcat",
+  "socat",
+  "aria2c",
+  "lynx",
+  "links",
+  "ftp",
+  "tftp",
+  "scp",
+  "ssh",
+])
 const LITERAL_PRODUCERS = new Set(["echo", "printf", "cat"])
 const DECLARERS = new Set(["export", "declare", "local", "readonly", "typeset"])
 
@@ -51,8 +79,22 @@ export class Walker implements Walk {
       this.report(ask("parse.budget", `${origin} is too complex to judge within the time cap`))
       return
     }
-    if (parsed.truncated) this.report(ask("parse.budget", `${origin} is too long to judge within the time cap (${parsed.truncated})`, "put the script in a file and review it"))
-    if (parsed.errors.length) this.report(ask("parse.error", `${origin} does not parse cleanly (${parsed.errors[0]}), so it cannot be judged`, "fix the quoting, then run it again"))
+    if (parsed.truncated)
+      this.report(
+        ask(
+          "parse.budget",
+          `${origin} is too long to judge within the time cap (${parsed.truncated})`,
+          "put the script in a file and review it",
+        ),
+      )
+    if (parsed.errors.length)
+      this.report(
+        ask(
+          "parse.error",
+          `${origin} does not parse cleanly (${parsed.errors[0]}), so it cannot be judged`,
+          "fix the quoting, then run it again",
+        ),
+      )
     this.walkScript(parsed, { ...state, vars: new Map(state.vars), depth: state.depth + 1 })
   }
 
@@ -61,7 +103,10 @@ export class Walker implements Walk {
       let upstream: Stdin | undefined
       for (const cmd of pipeline.commands) {
         this.command(cmd, state, upstream)
-        const next: Stdin = cmd.type === "simple" ? streamFrom(cmd, state, this.scene) : { kind: "stream", producer: "(subshell)", fromNetwork: false }
+        const next: Stdin =
+          cmd.type === "simple"
+            ? streamFrom(cmd, state, this.scene)
+            : { kind: "stream", producer: "(subshell)", fromNetwork: false }
         const secret = upstream?.kind === "stream" ? upstream.secret : undefined
         upstream = secret && next.kind === "stream" && !next.secret ? { ...next, secret } : next
       }
@@ -133,7 +178,9 @@ export class Walker implements Walk {
 
 /** One line of `egc guard explain`: the words as judged (⟨unknown⟩ ones marked), stdin, and the rule's answer. */
 function describe(inv: Invocation, note: string): string {
-  const words = inv.args.map((a) => (a.unknown ? `⟨${a.text}⟩` : /[\s"\\]/.test(a.text) || !a.text ? JSON.stringify(a.text) : a.text)).join(" ")
+  const words = inv.args
+    .map((a) => (a.unknown ? `⟨${a.text}⟩` : /[\s"\\]/.test(a.text) || !a.text ? JSON.stringify(a.text) : a.text))
+    .join(" ")
   const stdin = inv.stdin ? ` <${inv.stdin.kind === "data" ? "data" : inv.stdin.producer}` : ""
   return `${"  ".repeat(inv.state.depth)}${words}${stdin}${note ? `  → ${note}` : ""}`
 }
@@ -143,10 +190,14 @@ function describe(inv: Invocation, note: string): string {
  * into words as the shell would; any other substitution stays unknown.
  */
 function staticArgs(w: Word): Arg[] {
-  if (!w.quoted && !w.dynamic && /\{[^{}]*,[^{}]*\}/.test(w.text)) return braceExpand(w.text).map((text) => ({ text, unknown: false, glob: w.glob }))
+  if (!w.quoted && !w.dynamic && /\{[^{}]*,[^{}]*\}/.test(w.text))
+    return braceExpand(w.text).map((text) => ({ text, unknown: false, glob: w.glob }))
   const one = staticArg(w)
   if (!w.dynamic || one.unknown || w.raw.startsWith('"') || !/\s/.test(one.text)) return [one]
-  return one.text.split(/\s+/).filter(Boolean).map((text) => ({ text, unknown: false, glob: /[*?[]/.test(text) }))
+  return one.text
+    .split(/\s+/)
+    .filter(Boolean)
+    .map((text) => ({ text, unknown: false, glob: /[*?[]/.test(text) }))
 }
 
 /** `{rm,-rf,/}` is three words and `/{etc,usr}` two paths, as bash's brace expansion makes them. */
@@ -160,9 +211,23 @@ function braceExpand(text: string): string[] {
 function staticArg(w: Word): Arg {
   if (!w.dynamic || !w.subs.length || !/^\$\(.*\)$|^`.*`$/s.test(w.text)) return argOf(w)
   const sub = w.subs[0]!
-  const only = sub.pipelines.length === 1 && sub.pipelines[0]!.commands.length === 1 ? sub.pipelines[0]!.commands[0] : undefined
-  if (w.subs.length !== 1 || only?.type !== "simple" || only.words[0]?.text !== "echo" || only.words.some((x) => x.dynamic)) return argOf(w)
-  return { text: only.words.slice(1).map((x) => x.text).join(" "), unknown: false, glob: false }
+  const only =
+    sub.pipelines.length === 1 && sub.pipelines[0]!.commands.length === 1 ? sub.pipelines[0]!.commands[0] : undefined
+  if (
+    w.subs.length !== 1 ||
+    only?.type !== "simple" ||
+    only.words[0]?.text !== "echo" ||
+    only.words.some((x) => x.dynamic)
+  )
+    return argOf(w)
+  return {
+    text: only.words
+      .slice(1)
+      .map((x) => x.text)
+      .join(" "),
+    unknown: false,
+    glob: false,
+  }
 }
 
 function stdinOf(cmd: SimpleCommand): Stdin | undefined {
@@ -170,7 +235,8 @@ function stdinOf(cmd: SimpleCommand): Stdin | undefined {
   for (const r of cmd.redirects) {
     if (r.heredoc) stdin = { kind: "data", text: r.heredoc.body, literal: r.heredoc.quoted }
     else if (r.op === "<<<" && r.target) stdin = { kind: "data", text: r.target.text, literal: !r.target.dynamic }
-    else if (r.op === "<" && r.target) stdin = { kind: "stream", producer: `file ${r.target.text}`, fromNetwork: r.target.subs.some(fetches) }
+    else if (r.op === "<" && r.target)
+      stdin = { kind: "stream", producer: `file ${r.target.text}`, fromNetwork: r.target.subs.some(fetches) }
   }
   return stdin
 }
@@ -185,20 +251,41 @@ function streamFrom(cmd: SimpleCommand, state: WalkState, scene: Scene): Stdin {
     while (rest[0]?.startsWith("-") && rest[0].length <= 3) rest.shift()
     return { kind: "data", text: rest.join(" ").replace(/\\n/g, "\n"), literal: true }
   }
-  const network = cmd.words.slice(0, 4).some((w) => NETWORK_FETCHERS.has(baseName(w.text))) || cmd.words.some((w) => w.subs.some(fetches))
+  const network =
+    cmd.words.slice(0, 4).some((w) => NETWORK_FETCHERS.has(baseName(w.text))) ||
+    cmd.words.some((w) => w.subs.some(fetches))
   const secret = secretSource(cmd, name, state, scene)
   const roots = listedRoots(cmd, name, state, scene)
-  return { kind: "stream", producer: name || "(unknown)", fromNetwork: network, ...(secret ? { secret } : {}), ...(roots ? { roots } : {}) }
+  return {
+    kind: "stream",
+    producer: name || "(unknown)",
+    fromNetwork: network,
+    ...(secret ? { secret } : {}),
+    ...(roots ? { roots } : {}),
+  }
 }
 
 /** The folders whose files a listing command prints (for `find ~ | xargs rm`): find's start, ls's args, the repository. */
 function listedRoots(cmd: SimpleCommand, name: string, state: WalkState, scene: Scene): string[] | undefined {
   const words = cmd.words.slice(1)
-  if (name === "git" && words.some((w) => w.text === "ls-files")) return scene.projectRoot ? [scene.projectRoot] : undefined
+  if (name === "git" && words.some((w) => w.text === "ls-files"))
+    return scene.projectRoot ? [scene.projectRoot] : undefined
   if (name !== "find" && name !== "ls" && name !== "fd" && name !== "fdfind") return undefined
-  const operands = name === "find" ? words.slice(0, Math.max(0, words.findIndex((w) => w.text.startsWith("-") || w.text === "(" || w.text === "!"))) : words.filter((w) => !w.text.startsWith("-"))
-  const picked = name === "find" && words.length && !words.some((w) => w.text.startsWith("-") || w.text === "(") ? words : operands
-  const paths = (name === "fd" || name === "fdfind" ? picked.slice(1) : picked).map((w) => resolveArg(argOf(w), state, scene))
+  const operands =
+    name === "find"
+      ? words.slice(
+          0,
+          Math.max(
+            0,
+            words.findIndex((w) => w.text.startsWith("-") || w.text === "(" || w.text === "!"),
+          ),
+        )
+      : words.filter((w) => !w.text.startsWith("-"))
+  const picked =
+    name === "find" && words.length && !words.some((w) => w.text.startsWith("-") || w.text === "(") ? words : operands
+  const paths = (name === "fd" || name === "fdfind" ? picked.slice(1) : picked).map((w) =>
+    resolveArg(argOf(w), state, scene),
+  )
   if (paths.some((p) => p === undefined)) return undefined
   return paths.length ? (paths as string[]) : state.cwd ? [state.cwd] : undefined
 }
@@ -219,12 +306,18 @@ const ENV_DUMPERS = new Set(["env", "printenv", "set", "declare", "export", "com
 
 /** The environment, or a key folder or secrets file, read onto the pipe (`env |`, `tar c ~/.ssh |`, `cat .env |`). */
 function secretSource(cmd: SimpleCommand, name: string, state: WalkState, scene: Scene): string | undefined {
-  if (ENV_DUMPERS.has(name) && cmd.words.length <= 2 && !cmd.words.slice(1).some((w) => !w.text.startsWith("-"))) return "the environment (tokens and keys)"
+  if (ENV_DUMPERS.has(name) && cmd.words.length <= 2 && !cmd.words.slice(1).some((w) => !w.text.startsWith("-")))
+    return "the environment (tokens and keys)"
   if (NETWORK_FETCHERS.has(name)) return undefined
   for (const w of cmd.words.slice(1)) {
     if (w.text.startsWith("-") || w.dynamic) continue
     const abs = resolveArg(argOf(w), state, scene)
-    if (abs && !abs.endsWith(".pub") && (inSecretDir(abs, scene.home) || isSecretName(abs) || SECRET_DIR_NAMES.some((d) => abs === `${scene.home}/${d}`))) return abs
+    if (
+      abs &&
+      !abs.endsWith(".pub") &&
+      (inSecretDir(abs, scene.home) || isSecretName(abs) || SECRET_DIR_NAMES.some((d) => abs === `${scene.home}/${d}`))
+    )
+      return abs
   }
   return undefined
 }
@@ -237,7 +330,15 @@ const FETCH_OUTPUT = /^(-o|--output|-O|--output-document)$/
 function recordWrites(cmd: SimpleCommand, args: Arg[], stdin: Stdin | undefined, state: WalkState, walk: Walker): void {
   const name = baseName(args[0]?.text ?? "")
   const fetcher = NETWORK_FETCHERS.has(name) && name !== "ssh" && name !== "scp"
-  const literal = LITERAL_PRODUCERS.has(name) && name !== "cat" && !args.some((a) => a.unknown) ? args.slice(1).filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.text))).map((a) => a.text).join(" ").replace(/\\n/g, "\n") : undefined
+  const literal =
+    LITERAL_PRODUCERS.has(name) && name !== "cat" && !args.some((a) => a.unknown)
+      ? args
+          .slice(1)
+          .filter((a, i) => !(i === 0 && /^-[neE]+$/.test(a.text)))
+          .map((a) => a.text)
+          .join(" ")
+          .replace(/\\n/g, "\n")
+      : undefined
   const heredoc = name === "cat" && stdin?.kind === "data" ? stdin.text : undefined
   const put = (target: string | undefined, w: Written) => {
     const abs = target ? resolveArg({ text: target, unknown: false, glob: false }, state, walk.scene) : undefined
@@ -246,26 +347,43 @@ function recordWrites(cmd: SimpleCommand, args: Arg[], stdin: Stdin | undefined,
   for (const r of cmd.redirects) {
     if (!r.target || r.target.dynamic || !/^(>|>>|>\||&>|&>>)$/.test(r.op)) continue
     if (fetcher) put(r.target.text, { fromNetwork: true, by: name })
-    else if (literal !== undefined || heredoc !== undefined) put(r.target.text, { fromNetwork: false, text: literal ?? heredoc, by: name })
+    else if (literal !== undefined || heredoc !== undefined)
+      put(r.target.text, { fromNetwork: false, text: literal ?? heredoc, by: name })
     else walk.written.delete(resolveArg({ text: r.target.text, unknown: false, glob: false }, state, walk.scene) ?? "")
   }
   if (fetcher) {
     const url = args.find((a) => /^[a-z]+:\/\//i.test(a.text))?.text
-    const remoteName = url ? url.replace(/[?#].*$/, "").split("/").filter(Boolean).at(-1) : undefined
+    const remoteName = url
+      ? url
+          .replace(/[?#].*$/, "")
+          .split("/")
+          .filter(Boolean)
+          .at(-1)
+      : undefined
     const at = args.findIndex((a) => FETCH_OUTPUT.test(a.text) || /^-[a-zA-Z]*o$/.test(a.text))
     const glued = args.find((a) => /^--output(-document)?=/.test(a.text))
     if (glued) put(glued.text.slice(glued.text.indexOf("=") + 1), { fromNetwork: true, by: name })
-    else if (at !== -1 && args[at + 1] && !(name === "curl" && args[at]!.text === "-O")) put(args[at + 1]!.text, { fromNetwork: true, by: name })
-    else if (remoteName && (name === "wget" || args.some((a) => a.text === "-O" || a.text === "--remote-name"))) put(remoteName, { fromNetwork: true, by: name })
+    else if (at !== -1 && args[at + 1] && !(name === "curl" && args[at]!.text === "-O"))
+      put(args[at + 1]!.text, { fromNetwork: true, by: name })
+    else if (remoteName && (name === "wget" || args.some((a) => a.text === "-O" || a.text === "--remote-name")))
+      put(remoteName, { fromNetwork: true, by: name })
   }
   if (name === "tee" && stdin) {
-    const w: Written = stdin.kind === "data" ? { fromNetwork: false, text: stdin.text, by: "tee" } : { fromNetwork: stdin.fromNetwork, by: "tee" }
-    if (w.fromNetwork || w.text !== undefined) for (const a of args.slice(1)) if (!a.text.startsWith("-") && !a.unknown) put(a.text, w)
+    const w: Written =
+      stdin.kind === "data"
+        ? { fromNetwork: false, text: stdin.text, by: "tee" }
+        : { fromNetwork: stdin.fromNetwork, by: "tee" }
+    if (w.fromNetwork || w.text !== undefined)
+      for (const a of args.slice(1)) if (!a.text.startsWith("-") && !a.unknown) put(a.text, w)
   }
 }
 
 function fetches(script: Script): boolean {
-  return script.pipelines.some((p) => p.commands.some((c) => (c.type === "simple" ? NETWORK_FETCHERS.has(baseName(c.words[0]?.text ?? "")) : fetches(c.body))))
+  return script.pipelines.some((p) =>
+    p.commands.some((c) =>
+      c.type === "simple" ? NETWORK_FETCHERS.has(baseName(c.words[0]?.text ?? "")) : fetches(c.body),
+    ),
+  )
 }
 
 function changeDir(args: Arg[], state: WalkState, scene: Scene): void {
@@ -274,4 +392,3 @@ function changeDir(args: Arg[], state: WalkState, scene: Scene): void {
   else if (target.unknown || target.text === "-") state.cwd = undefined
   else if (state.cwd !== undefined) state.cwd = resolvePath(state.cwd, target.text.replace(/^~(?=\/|$)/, scene.home))
 }
-

@@ -11,7 +11,13 @@ import { paths } from "../core/paths"
  */
 export const hookChecks: CheckProvider = () => {
   const checks: Check[] = []
-  if (env.disabled()) checks.push({ name: "hooks", status: "warn", detail: "EGC_DISABLE is set: every hook is a no-op", fix: "unset EGC_DISABLE" })
+  if (env.disabled())
+    checks.push({
+      name: "hooks",
+      status: "warn",
+      detail: "EGC_DISABLE is set: every hook is a no-op",
+      fix: "unset EGC_DISABLE",
+    })
   let text = ""
   try {
     text = readFileSync(join(paths.logs(), "egc.log"), "utf8")
@@ -22,7 +28,8 @@ export const hookChecks: CheckProvider = () => {
   const recent = text.split("\n").filter((line) => line.includes("[hook]") && Date.parse(line.slice(0, 24)) >= since)
   const failed = recent.filter((l) => l.includes("hook failed")).length
   const unreadable = recent.filter((l) => l.includes("unreadable") || l.includes("over the size limit")).length
-  if (failed === 0 && unreadable === 0) return [...checks, { name: "hook log", status: "ok", detail: "no hook failures in the last 24 h" }]
+  if (failed === 0 && unreadable === 0)
+    return [...checks, { name: "hook log", status: "ok", detail: "no hook failures in the last 24 h" }]
   return [
     ...checks,
     {

@@ -12,7 +12,8 @@ import type { HookEvent } from "./types"
 export async function loadDeps(_event: HookEvent, config: Config): Promise<HookDeps> {
   let opened: Promise<Memory> | undefined
   const { consent, recallTokenCap, rememberPrompt } = config.memory
-  const open = () => (opened ??= import("../memory").then((m) => m.openMemory({ consent, recallTokenCap, rememberPrompt })))
+  const open = () =>
+    (opened ??= import("../memory").then((m) => m.openMemory({ consent, recallTokenCap, rememberPrompt })))
   return { memory: lazyMemory(open), mesh: lazyMesh(), guard: lazyGuard(), crush: lazyCrush() }
 }
 
@@ -26,7 +27,10 @@ export function lazyGuard(): GuardPort {
 }
 
 function lazyCrush(): CrushPort {
-  return { rewriteForCrush: async (command, { bin, config }) => (await import("../crush")).rewriteForCrush(command, { bin, config: config.crush }) }
+  return {
+    rewriteForCrush: async (command, { bin, config }) =>
+      (await import("../crush")).rewriteForCrush(command, { bin, config: config.crush }),
+  }
 }
 
 function outcome(r: WriteResult): WriteOutcome {
@@ -46,9 +50,17 @@ const RECALL_KINDS = ["decision", "avoid", "preference", "context", "next", "les
 export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
   return {
     stateView: async (project, budgetTokens) => (await open()).renderState({ project, budgetTokens }) || undefined,
-    pendingTitles: async (project) => (await open()).pending({ project }).map((v) => ({ id: v.id, title: `${v.title || v.body.slice(0, 80)}${v.flagged ? FLAGGED : ""}` })),
+    pendingTitles: async (project) =>
+      (await open())
+        .pending({ project })
+        .map((v) => ({ id: v.id, title: `${v.title || v.body.slice(0, 80)}${v.flagged ? FLAGGED : ""}` })),
     write: async (project, req, actor) =>
-      outcome((await open()).write({ kind: req.kind, body: req.body, ...(req.title ? { title: req.title } : {}) }, { project, actor })),
+      outcome(
+        (await open()).write(
+          { kind: req.kind, body: req.body, ...(req.title ? { title: req.title } : {}) },
+          { project, actor },
+        ),
+      ),
     recall: async (project, query, tokenCap) => {
       // asOf "now" reads only these kinds' rows instead of indexing the whole project (a hook is a fresh process)
       const memory = await import("../memory")
@@ -56,7 +68,10 @@ export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
       const r = (await open()).recall({ project, query, tokenCap: 50_000, kinds: [...RECALL_KINDS], asOf: now() })
       if (!r.items.length) return undefined
       // ranked lines within the cap, best first, bodies shortened: never the tail of one long list
-      const lines = r.items.map((v) => `- [${v.kind}] ${v.title || v.body.split("\n")[0]}${v.body && v.body !== v.title ? `: ${v.body}` : ""}${v.flagged ? FLAGGED : ""}`)
+      const lines = r.items.map(
+        (v) =>
+          `- [${v.kind}] ${v.title || v.body.split("\n")[0]}${v.body && v.body !== v.title ? `: ${v.body}` : ""}${v.flagged ? FLAGGED : ""}`,
+      )
       return memory.fitLines(lines, tokenCap * 4, (n) => `- … ${n} more — memory_recall`, FLAGGED)
     },
     forgetCandidates: async (project, query) =>

@@ -13,10 +13,23 @@ import type { HookAnswer, HookEvent, HookInput } from "./types"
  * record, no claims and no rewrite; the session is told why its memory is silent.
  */
 
-export async function keylessAnswer(event: HookEvent, input: HookInput | undefined, error: EgcError, log: Logger): Promise<HookAnswer> {
-  log.error("master key problem: egc writes nothing until it is fixed", { event, code: error.code, error: error.message, hint: error.hint ?? "" })
+export async function keylessAnswer(
+  event: HookEvent,
+  input: HookInput | undefined,
+  error: EgcError,
+  log: Logger,
+): Promise<HookAnswer> {
+  log.error("master key problem: egc writes nothing until it is fixed", {
+    event,
+    code: error.code,
+    error: error.message,
+    hint: error.hint ?? "",
+  })
   if (!input) return {}
-  if (event === "session-start") return { context: `egc: memory is unavailable and nothing is being recorded: ${error.message}. Fix: ${error.hint ?? "run egc doctor"}` }
+  if (event === "session-start")
+    return {
+      context: `egc: memory is unavailable and nothing is being recorded: ${error.message}. Fix: ${error.hint ?? "run egc doctor"}`,
+    }
   if (event !== "pre-tool") return {}
   let root = input.cwd
   try {
@@ -30,8 +43,24 @@ export async function keylessAnswer(event: HookEvent, input: HookInput | undefin
   } catch {
     // the guard's built-in defaults
   }
-  const project: Project = { id: "", basis: "dir", display: root, root, repo: undefined, scope: undefined, branch: undefined, commit: undefined, defaultBranch: undefined }
+  const project: Project = {
+    id: "",
+    basis: "dir",
+    display: root,
+    root,
+    repo: undefined,
+    scope: undefined,
+    branch: undefined,
+    commit: undefined,
+    defaultBranch: undefined,
+  }
   const { judgeCommand, judgeWrite } = lazyGuard()
   const keylessConfig = { ...config, crush: { ...config.crush, rewrite: false } }
-  return preTool(input, { project, config: keylessConfig, deps: { guard: { judgeCommand, ...(judgeWrite ? { judgeWrite } : {}) } }, log, bin: process.execPath })
+  return preTool(input, {
+    project,
+    config: keylessConfig,
+    deps: { guard: { judgeCommand, ...(judgeWrite ? { judgeWrite } : {}) } },
+    log,
+    bin: process.execPath,
+  })
 }

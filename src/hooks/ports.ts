@@ -24,17 +24,27 @@ export interface Where {
 export interface GuardPort {
   judgeCommand(command: string, ctx: Where): Verdict | Promise<Verdict>
   judgeWrite?(write: { path: string; content?: string }, ctx: Where): Verdict | Promise<Verdict>
-  recordVerdict?(verdict: Verdict, meta: { command: string; projectId?: string; sessionId?: string; tool?: string }): void | Promise<void>
+  recordVerdict?(
+    verdict: Verdict,
+    meta: { command: string; projectId?: string; sessionId?: string; tool?: string },
+  ): void | Promise<void>
 }
 
 export interface CrushPort {
-  rewriteForCrush(command: string, opts: { bin: string; config: Config }): string | undefined | Promise<string | undefined>
+  rewriteForCrush(
+    command: string,
+    opts: { bin: string; config: Config },
+  ): string | undefined | Promise<string | undefined>
 }
 
 export interface MeshPort {
   heartbeat?(session: { sessionId: string; project: Project; tool: HookTool }): void | Promise<void>
   /** A description of another live session's exclusive claim on this path, if any. */
-  claimHolder?(project: Project, absPath: string, selfSessionId?: string): string | undefined | Promise<string | undefined>
+  claimHolder?(
+    project: Project,
+    absPath: string,
+    selfSessionId?: string,
+  ): string | undefined | Promise<string | undefined>
   peersSummary?(project: Project, selfSessionId?: string): string | undefined | Promise<string | undefined>
   unreadFor?(project: Project, sessionId: string): string | undefined | Promise<string | undefined>
 }
@@ -68,7 +78,10 @@ export interface MemoryPort {
   write(project: Project, req: WriteRequest, actor: Actor): WriteOutcome | Promise<WriteOutcome>
   recall(project: Project, query: string, tokenCap: number): string | undefined | Promise<string | undefined>
   /** Items a forget request could mean; the person confirms before anything is destroyed. */
-  forgetCandidates(project: Project, query: string): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
+  forgetCandidates(
+    project: Project,
+    query: string,
+  ): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
 }
 
 export interface HookDeps {

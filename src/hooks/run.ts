@@ -7,7 +7,15 @@ import { resolveProject } from "../core/project"
 import { ADAPTERS } from "./adapters"
 import type { GuardPort, HookContext, HookDeps, Verdict } from "./ports"
 import { parsePayload, type Payload } from "./stdin"
-import { GUARDING_EVENTS, NEUTRAL, type HookAnswer, type HookEvent, type HookInput, type HookTool, type Rendered } from "./types"
+import {
+  GUARDING_EVENTS,
+  NEUTRAL,
+  type HookAnswer,
+  type HookEvent,
+  type HookInput,
+  type HookTool,
+  type Rendered,
+} from "./types"
 
 const log = createLogger("hook")
 
@@ -47,7 +55,16 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
     if (opts.payload.truncated) {
       log.warn("hook payload over the size limit", { event, tool })
       if (!GUARDING_EVENTS.has(event)) return neutral()
-      return adapter.render(event, { decision: { kind: "deny", reason: "egc: the hook payload exceeded 1 MiB and could not be checked; the action was blocked" } }, undefined)
+      return adapter.render(
+        event,
+        {
+          decision: {
+            kind: "deny",
+            reason: "egc: the hook payload exceeded 1 MiB and could not be checked; the action was blocked",
+          },
+        },
+        undefined,
+      )
     }
     const parsed = parsePayload(opts.payload.text)
     if (parsed.kind === "empty" && env.hookProbe()) return neutral()
@@ -59,12 +76,19 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
         return neutral()
       }
       log.warn("hook payload unreadable; asked", { event, tool, reason })
-      const ask = "egc: the hook payload could not be read, so the guard could not check this action; confirm it yourself"
+      const ask =
+        "egc: the hook payload could not be read, so the guard could not check this action; confirm it yourself"
       return adapter.render(event, { decision: { kind: "ask", reason: ask } }, undefined)
     }
     input = adapter.parse(event, parsed.value)
     const answer = settle(await answerFor(event, input, opts, seen), adapter.canRewrite)
-    log.debug("answered", { event, tool, decision: answer.decision?.kind ?? "none", rewrite: answer.rewrite !== undefined, context: answer.context?.length ?? 0 })
+    log.debug("answered", {
+      event,
+      tool,
+      decision: answer.decision?.kind ?? "none",
+      rewrite: answer.rewrite !== undefined,
+      context: answer.context?.length ?? 0,
+    })
     return withNotices(adapter.render(event, answer, input), seen.notices, tool)
   } catch (error) {
     const keyed = await keyProblemAnswer(event, input, error)
@@ -130,7 +154,11 @@ function withNotices(rendered: Rendered, notices: string[], tool: HookTool): Ren
   return { ...rendered, stderr: `${rendered.stderr}${text}\n` }
 }
 
-async function keyProblemAnswer(event: HookEvent, input: HookInput | undefined, error: unknown): Promise<HookAnswer | undefined> {
+async function keyProblemAnswer(
+  event: HookEvent,
+  input: HookInput | undefined,
+  error: unknown,
+): Promise<HookAnswer | undefined> {
   if (!(error instanceof EgcError) || !error.code.startsWith("E_KEY_")) return undefined
   try {
     return settle(await (await import("./keyless")).keylessAnswer(event, input, error, log), false)
@@ -150,7 +178,10 @@ async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions, s
     seen.notices.push(describeProblem(p))
   }
   if (!enabled(config, event, input.tool)) return NEUTRAL
-  const [handler, deps] = await Promise.all([HANDLERS[event](), opts.deps ?? import("./faculties").then((m) => m.loadDeps(event, config))])
+  const [handler, deps] = await Promise.all([
+    HANDLERS[event](),
+    opts.deps ?? import("./faculties").then((m) => m.loadDeps(event, config)),
+  ])
   const answer = await handler(input, { project, config, deps, log, bin: opts.bin ?? process.execPath })
   if (answer.context && TOLD_EVENTS.has(event) && !opts.deps) await noteTold(project.id, input, answer.context)
   return answer

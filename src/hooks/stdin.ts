@@ -7,7 +7,10 @@ export interface Payload {
 }
 
 /** Reads at most `limit` bytes; anything beyond is discarded and marks the payload truncated. */
-export async function readBounded(stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>, limit = STDIN_LIMIT): Promise<Payload> {
+export async function readBounded(
+  stream: ReadableStream<Uint8Array> | AsyncIterable<Uint8Array>,
+  limit = STDIN_LIMIT,
+): Promise<Payload> {
   const chunks: Uint8Array[] = []
   let size = 0
   let truncated = false
@@ -31,7 +34,8 @@ export function parsePayload(text: string): Parsed {
   if (text.trim() === "") return { kind: "empty" }
   try {
     const value: unknown = JSON.parse(text)
-    if (value === null || typeof value !== "object" || Array.isArray(value)) return { kind: "malformed", reason: "payload is not a JSON object" }
+    if (value === null || typeof value !== "object" || Array.isArray(value))
+      return { kind: "malformed", reason: "payload is not a JSON object" }
     return { kind: "ok", value: value as Record<string, unknown> }
   } catch (e) {
     return { kind: "malformed", reason: e instanceof Error ? e.message : String(e) }

@@ -2,10 +2,30 @@
  * One event shape for every coding tool: adapters turn a tool's stdin payload into a HookInput,
  * handlers answer with a HookAnswer, and the adapter renders that answer in the tool's protocol.
  */
-export const HOOK_EVENTS = ["session-start", "prompt-submit", "pre-tool", "post-tool", "pre-compact", "stop", "session-end"] as const
+export const HOOK_EVENTS = [
+  "session-start",
+  "prompt-submit",
+  "pre-tool",
+  "post-tool",
+  "pre-compact",
+  "stop",
+  "session-end",
+] as const
 export type HookEvent = (typeof HOOK_EVENTS)[number]
 
-export const HOOK_TOOLS = ["claude-code", "codex", "gemini", "cursor", "copilot", "windsurf", "cline", "kiro", "amazonq", "qwen", "opencode"] as const
+export const HOOK_TOOLS = [
+  "claude-code",
+  "codex",
+  "gemini",
+  "cursor",
+  "copilot",
+  "windsurf",
+  "cline",
+  "kiro",
+  "amazonq",
+  "qwen",
+  "opencode",
+] as const
 export type HookTool = (typeof HOOK_TOOLS)[number]
 
 /** Events whose answer can stop an action: a truncated payload there blocks instead of allowing. */

@@ -10,16 +10,26 @@ export function commandFamily(command: string | undefined): string {
   if (!command) return "none"
   const words = command.trim().split(/\s+/)
   let i = 0
-  while (i < words.length && (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] ?? "") || WRAPPERS.has(words[i] ?? "") || (words[i] ?? "").startsWith("-"))) i++
+  while (
+    i < words.length &&
+    (/^[A-Za-z_][A-Za-z0-9_]*=/.test(words[i] ?? "") ||
+      WRAPPERS.has(words[i] ?? "") ||
+      (words[i] ?? "").startsWith("-"))
+  )
+    i++
   const word = basename(words[i] ?? "").toLowerCase()
   return /^[a-z0-9][a-z0-9._+-]{0,23}$/.test(word) ? word : "other"
 }
 
-const ERROR_LINE = /(error|failed|failure|fatal|exception|traceback|panic|denied|not found|cannot|unable|refused|invalid)/i
+const ERROR_LINE =
+  /(error|failed|failure|fatal|exception|traceback|panic|denied|not found|cannot|unable|refused|invalid)/i
 
 export function errorLine(text: string | undefined): string | undefined {
   if (!text) return undefined
-  const lines = text.split(/\r?\n/).map((l) => l.trim()).filter(Boolean)
+  const lines = text
+    .split(/\r?\n/)
+    .map((l) => l.trim())
+    .filter(Boolean)
   return lines.find((l) => ERROR_LINE.test(l)) ?? lines.at(-1)
 }
 

@@ -37,19 +37,26 @@ export function recordObservation(obs: Observation, opts: { max?: number } = {})
   const family = obs.command !== undefined ? commandFamily(obs.command) : `tool:${commandFamily(obs.callName)}`
   const line = obs.failed ? errorLine(obs.errorText) : undefined
   const errorSummary = line ? normaliseError(redact(line, 400)) : obs.failed ? `exit ${obs.exitCode ?? "?"}` : undefined
-  const body = { ...(obs.command !== undefined ? { command: redact(obs.command, 500) } : {}), ...(line ? { error: redact(line, 400) } : {}) }
+  const body = {
+    ...(obs.command !== undefined ? { command: redact(obs.command, 500) } : {}),
+    ...(line ? { error: redact(line, 400) } : {}),
+  }
   const signatureText = obs.failed ? `${family}|${errorSummary}` : undefined
-  const { id, signature } = insertObservation(db, {
-    project: obs.project,
-    sessionId: obs.sessionId,
-    tool: obs.tool,
-    family,
-    failed: obs.failed,
-    ...(obs.exitCode !== undefined ? { exitCode: obs.exitCode } : {}),
-    ...(signatureText ? { signatureText } : {}),
-    body,
-    at: now(),
-  }, opts.max)
+  const { id, signature } = insertObservation(
+    db,
+    {
+      project: obs.project,
+      sessionId: obs.sessionId,
+      tool: obs.tool,
+      family,
+      failed: obs.failed,
+      ...(obs.exitCode !== undefined ? { exitCode: obs.exitCode } : {}),
+      ...(signatureText ? { signatureText } : {}),
+      body,
+      at: now(),
+    },
+    opts.max,
+  )
   return { id, signature, errorSummary, failures: signature ? failureCount(db, obs.project, signature) : 0 }
 }
 

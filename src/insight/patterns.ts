@@ -25,14 +25,28 @@ interface Group {
   sampleRow: { id: string; project: string; body: Uint8Array; table: string } | undefined
 }
 
-export function detectPatterns(project: string, opts: { minCount?: number; limit?: number } = {}): { observed: number; patterns: Pattern[] } {
+export function detectPatterns(
+  project: string,
+  opts: { minCount?: number; limit?: number } = {},
+): { observed: number; patterns: Pattern[] } {
   const db = insightDb()
   const minCount = opts.minCount ?? 3
   const groups = new Map<string, Group>()
-  const rows = db.query("SELECT id, project, family, failed, exit_code, signature, body, created_at FROM insight_observations WHERE project = ?").all(project) as ObservationRow[]
+  const rows = db
+    .query(
+      "SELECT id, project, family, failed, exit_code, signature, body, created_at FROM insight_observations WHERE project = ?",
+    )
+    .all(project) as ObservationRow[]
   for (const row of rows) {
     const key = `${row.family}|${row.failed ? row.signature : ""}|${row.failed}`
-    const g = groups.get(key) ?? { family: row.family, signature: row.failed ? row.signature : "", failed: row.failed, count: 0, last: 0, sampleRow: undefined }
+    const g = groups.get(key) ?? {
+      family: row.family,
+      signature: row.failed ? row.signature : "",
+      failed: row.failed,
+      count: 0,
+      last: 0,
+      sampleRow: undefined,
+    }
     g.count++
     if (row.created_at >= g.last) {
       g.last = row.created_at
@@ -40,7 +54,9 @@ export function detectPatterns(project: string, opts: { minCount?: number; limit
     }
     groups.set(key, g)
   }
-  const rollups = db.query("SELECT family, signature, failed, count, last_at, sample, sample_id FROM insight_rollups WHERE project = ?").all(project) as Array<{
+  const rollups = db
+    .query("SELECT family, signature, failed, count, last_at, sample, sample_id FROM insight_rollups WHERE project = ?")
+    .all(project) as Array<{
     family: string
     signature: string
     failed: number
@@ -51,9 +67,17 @@ export function detectPatterns(project: string, opts: { minCount?: number; limit
   }>
   for (const r of rollups) {
     const key = `${r.family}|${r.signature}|${r.failed}`
-    const g = groups.get(key) ?? { family: r.family, signature: r.signature, failed: r.failed, count: 0, last: 0, sampleRow: undefined }
+    const g = groups.get(key) ?? {
+      family: r.family,
+      signature: r.signature,
+      failed: r.failed,
+      count: 0,
+      last: 0,
+      sampleRow: undefined,
+    }
     g.count += r.count
-    if (!g.sampleRow && r.sample && r.sample_id) g.sampleRow = { id: r.sample_id, project, body: r.sample, table: "insight_rollups" }
+    if (!g.sampleRow && r.sample && r.sample_id)
+      g.sampleRow = { id: r.sample_id, project, body: r.sample, table: "insight_rollups" }
     g.last = Math.max(g.last, r.last_at)
     groups.set(key, g)
   }
@@ -64,7 +88,13 @@ export function detectPatterns(project: string, opts: { minCount?: number; limit
     .slice(0, opts.limit ?? 20)
     .map((g): Pattern => {
       const body = g.sampleRow ? safeBody(g.sampleRow) : undefined
-      return { kind: g.failed ? "repeated-failure" : "frequent-command", family: g.family, count: g.count, lastSeen: g.last, sample: g.failed ? body?.error : body?.command }
+      return {
+        kind: g.failed ? "repeated-failure" : "frequent-command",
+        family: g.family,
+        count: g.count,
+        lastSeen: g.last,
+        sample: g.failed ? body?.error : body?.command,
+      }
     })
   return { observed, patterns }
 }
@@ -81,21 +111,34 @@ function safeBody(row: { id: string; project: string; body: Uint8Array; table: s
  * Folds raw observations older than `olderThanMs` into roll-ups (count, first and last time, one
  * sealed sample) and deletes the raw rows, in one transaction. Re-running changes nothing more.
  */
-export function compressObservations(project: string, opts: { olderThanMs?: number } = {}): { compressed: number; groups: number } {
+export function compressObservations(
+  project: string,
+  opts: { olderThanMs?: number } = {},
+): { compressed: number; groups: number } {
   const db = insightDb()
   const cutoff = now() - (opts.olderThanMs ?? 7 * 24 * 3_600_000)
   const keys = loadKeys()
   let compressed = 0
   const touched = new Set<string>()
   db.transaction(() => {
-    const rows = db.query("SELECT id, project, family, failed, exit_code, signature, body, created_at FROM insight_observations WHERE project = ? AND created_at < ? ORDER BY created_at").all(project, cutoff) as ObservationRow[]
+    const rows = db
+      .query(
+        "SELECT id, project, family, failed, exit_code, signature, body, created_at FROM insight_observations WHERE project = ? AND created_at < ? ORDER BY created_at",
+      )
+      .all(project, cutoff) as ObservationRow[]
     for (const row of rows) {
       const signature = row.failed ? row.signature : ""
       const key = `${row.family}|${signature}|${row.failed}`
       const sampleId = `${project}|${key}`
       const sample = safeBody({ ...row, table: "insight_observations" })
-      const sealed = sample ? sealText(keys.content, JSON.stringify(sample), aad("insight_rollups", sampleId, project)) : null
-      foldIntoRollup(db, { project, family: row.family, signature, failed: row.failed, at: row.created_at, sample: sealed, sampleId }, row.id)
+      const sealed = sample
+        ? sealText(keys.content, JSON.stringify(sample), aad("insight_rollups", sampleId, project))
+        : null
+      foldIntoRollup(
+        db,
+        { project, family: row.family, signature, failed: row.failed, at: row.created_at, sample: sealed, sampleId },
+        row.id,
+      )
       compressed++
       touched.add(key)
     }

@@ -93,7 +93,11 @@ function signatureOf(text: string | undefined): string {
   return text ? keyedHash(loadKeys().hash, `insight|${text}`).slice(0, 32) : ""
 }
 
-export function insertObservation(db: Database, obs: NewObservation, max = MAX_OBSERVATIONS): { id: string; signature: string } {
+export function insertObservation(
+  db: Database,
+  obs: NewObservation,
+  max = MAX_OBSERVATIONS,
+): { id: string; signature: string } {
   const id = newId("ob_")
   const signature = signatureOf(obs.signatureText)
   const keys = loadKeys()
@@ -102,7 +106,18 @@ export function insertObservation(db: Database, obs: NewObservation, max = MAX_O
   db.transaction(() => {
     db.query(
       "INSERT INTO insight_observations (id, project, session, tool, family, failed, exit_code, signature, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-    ).run(id, obs.project, session, obs.tool, obs.family, obs.failed ? 1 : 0, obs.exitCode ?? null, signature, body, obs.at)
+    ).run(
+      id,
+      obs.project,
+      session,
+      obs.tool,
+      obs.family,
+      obs.failed ? 1 : 0,
+      obs.exitCode ?? null,
+      signature,
+      body,
+      obs.at,
+    )
     db.query(
       "DELETE FROM insight_observations WHERE project = ? AND id IN (SELECT id FROM insight_observations WHERE project = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)",
     ).run(obs.project, obs.project, max)
@@ -110,14 +125,23 @@ export function insertObservation(db: Database, obs: NewObservation, max = MAX_O
   return { id, signature }
 }
 
-export function openBody(row: { id: string; project: string; body: Uint8Array }, table = "insight_observations"): ObservationBody {
+export function openBody(
+  row: { id: string; project: string; body: Uint8Array },
+  table = "insight_observations",
+): ObservationBody {
   return JSON.parse(openText(loadKeys().content, row.body, aad(table, row.id, row.project))) as ObservationBody
 }
 
 /** Failures with this signature in the project, counting rolled-up ones too. */
 export function failureCount(db: Database, project: string, signature: string): number {
-  const raw = db.query("SELECT COUNT(*) AS n FROM insight_observations WHERE project = ? AND signature = ? AND failed = 1").get(project, signature) as { n: number }
-  const rolled = db.query("SELECT COALESCE(SUM(count), 0) AS n FROM insight_rollups WHERE project = ? AND signature = ? AND failed = 1").get(project, signature) as { n: number }
+  const raw = db
+    .query("SELECT COUNT(*) AS n FROM insight_observations WHERE project = ? AND signature = ? AND failed = 1")
+    .get(project, signature) as { n: number }
+  const rolled = db
+    .query(
+      "SELECT COALESCE(SUM(count), 0) AS n FROM insight_rollups WHERE project = ? AND signature = ? AND failed = 1",
+    )
+    .get(project, signature) as { n: number }
   return raw.n + rolled.n
 }
 
@@ -125,8 +149,19 @@ export function lessonExists(db: Database, project: string, signature: string): 
   return db.query("SELECT 1 FROM insight_lessons WHERE project = ? AND signature = ?").get(project, signature) !== null
 }
 
-export function markLesson(db: Database, project: string, signature: string, itemId: string | undefined, at: number): void {
-  db.query("INSERT OR IGNORE INTO insight_lessons (project, signature, item_id, created_at) VALUES (?, ?, ?, ?)").run(project, signature, itemId ?? null, at)
+export function markLesson(
+  db: Database,
+  project: string,
+  signature: string,
+  itemId: string | undefined,
+  at: number,
+): void {
+  db.query("INSERT OR IGNORE INTO insight_lessons (project, signature, item_id, created_at) VALUES (?, ?, ?, ?)").run(
+    project,
+    signature,
+    itemId ?? null,
+    at,
+  )
 }
 
 interface RollupEntry {

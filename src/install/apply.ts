@@ -23,7 +23,10 @@ export type StageHook = (stage: "pending-recorded" | "written", path: string) =>
  * atomically, then settle the record. A run killed at any point is completed by the next one
  * (pending entries are settled by the file's hash) and can always be uninstalled.
  */
-export function applyPlan(plan: Plan, opts: { onStage?: StageHook; placedBin?: { path: string; sha256: string } } = {}): ApplyResult {
+export function applyPlan(
+  plan: Plan,
+  opts: { onStage?: StageHook; placedBin?: { path: string; sha256: string } } = {},
+): ApplyResult {
   const release = acquireInstallLock()
   try {
     const record = loadRecord() ?? emptyRecord(VERSION, plan.ctx.bin)
@@ -68,7 +71,11 @@ export function applyPlan(plan: Plan, opts: { onStage?: StageHook; placedBin?: {
 /** The record entry while the write is pending, and once it is done. */
 function entriesFor(record: InstallRecord, change: FileChange): { pending: FileRecord; settled: FileRecord } {
   const old = record.files[change.real]
-  const keepOld = old !== undefined && old.after !== null && hashOf(change.before) === old.after && readBackup(old.backup) !== undefined
+  const keepOld =
+    old !== undefined &&
+    old.after !== null &&
+    hashOf(change.before) === old.after &&
+    readBackup(old.backup) !== undefined
   const base: FileRecord = {
     path: change.path,
     before: keepOld ? old.before : hashOf(change.pristine),

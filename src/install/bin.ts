@@ -9,13 +9,18 @@ import { EgcError } from "../core/errors"
 export function resolveBin(given?: string): string {
   const bin = resolve(given ?? process.execPath)
   if (!given && /^bun(\.exe)?$/i.test(basename(bin))) {
-    throw new EgcError("E_USAGE", "egc is running from source, so there is no binary to register", { hint: "pass --bin <path to the egc binary>, or run the compiled binary" })
+    throw new EgcError("E_USAGE", "egc is running from source, so there is no binary to register", {
+      hint: "pass --bin <path to the egc binary>, or run the compiled binary",
+    })
   }
   try {
     if (!statSync(bin).isFile()) throw new Error("not a file")
     if (process.platform !== "win32") accessSync(bin, constants.X_OK)
   } catch (cause) {
-    throw new EgcError("E_NOT_FOUND", `${bin} is not an executable file`, { cause, hint: "pass --bin with the path of the egc binary" })
+    throw new EgcError("E_NOT_FOUND", `${bin} is not an executable file`, {
+      cause,
+      hint: "pass --bin with the path of the egc binary",
+    })
   }
   return bin
 }

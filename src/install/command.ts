@@ -15,7 +15,9 @@ export function hookCommand(ctx: InstallContext, event: HookEvent, tool: string)
 }
 
 const EVENTS = "session-start|prompt-submit|pre-tool|post-tool|pre-compact|stop|session-end"
-const HOOK_LINE = new RegExp(`^\\s*(?:&\\s*)?(?:"[^"]+"|'[^']+'|\\S+)\\s+hook\\s+(?:${EVENTS})\\s+--tool\\s+[a-z-]+\\s*$`)
+const HOOK_LINE = new RegExp(
+  `^\\s*(?:&\\s*)?(?:"[^"]+"|'[^']+'|\\S+)\\s+hook\\s+(?:${EVENTS})\\s+--tool\\s+[a-z-]+\\s*$`,
+)
 
 /**
  * Recognises egc's hook commands by their shape, whatever binary path they name, so entries

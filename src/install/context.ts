@@ -4,14 +4,34 @@ import { env } from "../core/env"
 import { userHome } from "../core/paths"
 import type { InstallContext, Scope } from "./types"
 
-export function makeContext(opts: { scope: Scope; project: string; bin: string; home?: string; platform?: NodeJS.Platform; pathDirs?: string[] }): InstallContext {
+export function makeContext(opts: {
+  scope: Scope
+  project: string
+  bin: string
+  home?: string
+  platform?: NodeJS.Platform
+  pathDirs?: string[]
+}): InstallContext {
   const home = opts.home ?? userHome()
   const platform = opts.platform ?? process.platform
   const xdgConfig = opts.home ? join(home, ".config") : (env.xdgConfigHome() ?? join(home, ".config"))
   const appData = env.appData() ?? join(home, "AppData", "Roaming")
   const vscodeUser =
-    platform === "darwin" ? join(home, "Library", "Application Support", "Code", "User") : platform === "win32" ? join(appData, "Code", "User") : join(xdgConfig, "Code", "User")
-  return { scope: opts.scope, home, project: opts.project, bin: opts.bin, platform, pathDirs: opts.pathDirs ?? env.path().split(delimiter).filter(Boolean), xdgConfig, vscodeUser }
+    platform === "darwin"
+      ? join(home, "Library", "Application Support", "Code", "User")
+      : platform === "win32"
+        ? join(appData, "Code", "User")
+        : join(xdgConfig, "Code", "User")
+  return {
+    scope: opts.scope,
+    home,
+    project: opts.project,
+    bin: opts.bin,
+    platform,
+    pathDirs: opts.pathDirs ?? env.path().split(delimiter).filter(Boolean),
+    xdgConfig,
+    vscodeUser,
+  }
 }
 
 /** The first directory on PATH holding an executable `name`. */
@@ -50,7 +70,10 @@ export function probe(ctx: InstallContext, probes: Probe[]): string | undefined 
 }
 
 /** Installed on this machine, or (at project scope) used in this project. */
-export function detectTarget(ctx: InstallContext, target: { detect: (ctx: InstallContext) => string | undefined; projectMarkers: string[] }): string | undefined {
+export function detectTarget(
+  ctx: InstallContext,
+  target: { detect: (ctx: InstallContext) => string | undefined; projectMarkers: string[] },
+): string | undefined {
   const found = target.detect(ctx)
   if (found || ctx.scope !== "project") return found
   return target.projectMarkers.map((m) => join(ctx.project, m)).find((p) => existsSync(p))

@@ -9,7 +9,10 @@ export function unifiedDiff(path: string, before: string | null, after: string |
     // an empty side is written as the line before the hunk (0 for an empty file), as diff -u does
     const oldStart = h.oldLines ? h.oldStart : h.oldStart - 1
     const newStart = h.newLines ? h.newStart : h.newStart - 1
-    out.push(`@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`, ...h.lines.filter((l) => !l.startsWith("\\")))
+    out.push(
+      `@@ -${oldStart},${h.oldLines} +${newStart},${h.newLines} @@`,
+      ...h.lines.filter((l) => !l.startsWith("\\")),
+    )
   }
   return out.join("\n")
 }

@@ -1,4 +1,19 @@
-import { type Stats, chmodSync, closeSync, existsSync, fsyncSync, lstatSync, mkdirSync, openSync, readFileSync, readlinkSync, renameSync, rmSync, statSync, writeSync } from "node:fs"
+import {
+  type Stats,
+  chmodSync,
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs"
 import { dirname, isAbsolute, join, resolve } from "node:path"
 import { sha256Hex } from "../core/crypto"
 import { MalformedFile } from "./edit"
@@ -21,7 +36,8 @@ export function resolveTarget(path: string): string {
     if (!st.isSymbolicLink()) return current
     const link = readlinkSync(current)
     const next = isAbsolute(link) ? link : resolve(dirname(current), link)
-    if (!existsSync(next)) throw new MalformedFile(`${path} is a symlink to a missing file (${next}); egc will not replace the link`)
+    if (!existsSync(next))
+      throw new MalformedFile(`${path} is a symlink to a missing file (${next}); egc will not replace the link`)
     current = next
   }
   throw new MalformedFile(`${path} is a symlink loop`)

@@ -11,10 +11,17 @@ export interface TargetInfo {
   instructions: string
 }
 
-const say = (f: Facets, ctx: InstallContext, what: string) => f[ctx.scope]?.describe(ctx) ?? `no ${what} at ${ctx.scope} scope${f.note ? `: ${f.note}` : ""}`
+const say = (f: Facets, ctx: InstallContext, what: string) =>
+  f[ctx.scope]?.describe(ctx) ?? `no ${what} at ${ctx.scope} scope${f.note ? `: ${f.note}` : ""}`
 
 /** `egc install --list`: every target, what it would get at this scope, or why not. */
-export function listTargets(opts: { scope: Scope; project: string; bin: string; home?: string; pathDirs?: string[] }): TargetInfo[] {
+export function listTargets(opts: {
+  scope: Scope
+  project: string
+  bin: string
+  home?: string
+  pathDirs?: string[]
+}): TargetInfo[] {
   const ctx = makeContext(opts)
   return TARGETS.map((t) => ({
     id: t.id,
@@ -28,6 +35,13 @@ export function listTargets(opts: { scope: Scope; project: string; bin: string; 
 
 export function renderList(rows: TargetInfo[]): string {
   return rows
-    .map((r) => [`${r.detected ? "●" : "○"} ${r.id} — ${r.name}${r.detected ? ` (found ${r.detected})` : " (not detected)"}`, `    mcp:          ${r.mcp}`, `    hooks:        ${r.hooks}`, `    instructions: ${r.instructions}`].join("\n"))
+    .map((r) =>
+      [
+        `${r.detected ? "●" : "○"} ${r.id} — ${r.name}${r.detected ? ` (found ${r.detected})` : " (not detected)"}`,
+        `    mcp:          ${r.mcp}`,
+        `    hooks:        ${r.hooks}`,
+        `    instructions: ${r.instructions}`,
+      ].join("\n"),
+    )
     .join("\n")
 }

@@ -42,7 +42,11 @@ export function acquireInstallLock(): () => void {
       const pid = Number(readFileSync(path, "utf8").trim())
       const justCreated = !(pid > 0) && Date.now() - statSync(path).mtimeMs < 10_000
       if (justCreated || (Number.isInteger(pid) && pid > 0 && alive(pid))) {
-        throw new EgcError("E_REFUSED", `another egc install or uninstall is running${pid > 0 ? ` (pid ${pid})` : ""}`, { hint: `wait for it to finish, or remove ${path} if that process is gone` })
+        throw new EgcError(
+          "E_REFUSED",
+          `another egc install or uninstall is running${pid > 0 ? ` (pid ${pid})` : ""}`,
+          { hint: `wait for it to finish, or remove ${path} if that process is gone` },
+        )
       }
       rmSync(path, { force: true })
     }

@@ -18,7 +18,8 @@ export function opKey(op: Op): string {
   }
 }
 
-const sameOp = (a: RecordedOp, b: RecordedOp) => a.target === b.target && a.scope === b.scope && opKey(a.op) === opKey(b.op)
+const sameOp = (a: RecordedOp, b: RecordedOp) =>
+  a.target === b.target && a.scope === b.scope && opKey(a.op) === opKey(b.op)
 
 export function mergeOps(old: RecordedOp[], fresh: RecordedOp[]): RecordedOp[] {
   return [...old.filter((o) => !fresh.some((f) => sameOp(o, f))), ...fresh]

@@ -51,22 +51,37 @@ export interface Plan {
   undetectedNamed: string[]
 }
 
-function selectTargets(ctx: InstallContext, named: string[] | undefined): Array<{ target: Target; detected: string | undefined }> {
-  if (!named?.length) return TARGETS.map((target) => ({ target, detected: detectTarget(ctx, target) })).filter((t) => t.detected)
+function selectTargets(
+  ctx: InstallContext,
+  named: string[] | undefined,
+): Array<{ target: Target; detected: string | undefined }> {
+  if (!named?.length)
+    return TARGETS.map((target) => ({ target, detected: detectTarget(ctx, target) })).filter((t) => t.detected)
   return named.map((id) => {
     const target = targetById(id)
-    if (!target) throw new EgcError("E_USAGE", `unknown target '${id}'`, { hint: `targets: ${TARGETS.map((t) => t.id).join(", ")}` })
+    if (!target)
+      throw new EgcError("E_USAGE", `unknown target '${id}'`, {
+        hint: `targets: ${TARGETS.map((t) => t.id).join(", ")}`,
+      })
     return { target, detected: detectTarget(ctx, target) }
   })
 }
 
-const recordedOwned = (record: InstallRecord | undefined, real: string) => record?.files[real]?.ops.some((o) => o.op.kind === "file") ?? false
+const recordedOwned = (record: InstallRecord | undefined, real: string) =>
+  record?.files[real]?.ops.some((o) => o.op.kind === "file") ?? false
 
 /** What each of a target's files becomes, or the reason the target must be skipped. */
-function tryTarget(ctx: InstallContext, target: Target, record: InstallRecord | undefined): { edits: Array<Edit & { real: string }> } | { skipped: string } {
+function tryTarget(
+  ctx: InstallContext,
+  target: Target,
+  record: InstallRecord | undefined,
+): { edits: Array<Edit & { real: string }> } | { skipped: string } {
   const facets = [target.mcp, target.hooks, target.instructions].map((f) => f[ctx.scope]).filter((f) => f !== undefined)
   const edits = facets.flatMap((f) => f.edits(ctx))
-  if (edits.length === 0) return { skipped: `nothing to install at ${ctx.scope} scope (${[target.mcp.note, target.hooks.note, target.instructions.note].filter(Boolean).join("; ")})` }
+  if (edits.length === 0)
+    return {
+      skipped: `nothing to install at ${ctx.scope} scope (${[target.mcp.note, target.hooks.note, target.instructions.note].filter(Boolean).join("; ")})`,
+    }
   const out: Array<Edit & { real: string }> = []
   try {
     for (const edit of edits) {
@@ -75,7 +90,12 @@ function tryTarget(ctx: InstallContext, target: Target, record: InstallRecord | 
       if (blocker) return { skipped: `${blocker} is a file where egc needs a folder` }
       const text = readText(real)
       if (text !== null && isReadOnly(real)) return { skipped: `${edit.file} is read-only` }
-      applyAll(text, [{ target: edit.target, purpose: edit.purpose, scope: ctx.scope, op: edit.op }], edit.file, recordedOwned(record, real))
+      applyAll(
+        text,
+        [{ target: edit.target, purpose: edit.purpose, scope: ctx.scope, op: edit.op }],
+        edit.file,
+        recordedOwned(record, real),
+      )
       out.push({ ...edit, real })
     }
   } catch (e) {
@@ -116,5 +136,14 @@ function fileChange(real: string, path: string, ops: RecordedOp[], record: Insta
   const saved = entry && entry.after !== null && hashOf(before) === entry.after ? readBackup(entry.backup) : undefined
   const pristine = saved !== undefined ? saved : removeAll(before, [...(entry?.ops ?? []), ...ops])
   const mode = ops.find((o) => o.op.kind === "file" && o.op.mode)?.op
-  return { path, real, before, after, pristine, ops, createdDirs: missingDirs(real), ...(mode?.kind === "file" && mode.mode ? { mode: mode.mode } : {}) }
+  return {
+    path,
+    real,
+    before,
+    after,
+    pristine,
+    ops,
+    createdDirs: missingDirs(real),
+    ...(mode?.kind === "file" && mode.mode ? { mode: mode.mode } : {}),
+  }
 }

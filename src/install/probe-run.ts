@@ -6,9 +6,19 @@ export async function runWithDeadline(
   argv: string[],
   opts: { cwd: string; stdin?: string; ms?: number; env?: Record<string, string> },
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  const proc = Bun.spawn(argv, { cwd: opts.cwd, env: { ...env.all(), ...opts.env }, stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin), stdout: "pipe", stderr: "pipe" })
+  const proc = Bun.spawn(argv, {
+    cwd: opts.cwd,
+    env: { ...env.all(), ...opts.env },
+    stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin),
+    stdout: "pipe",
+    stderr: "pipe",
+  })
   const timer = setTimeout(() => proc.kill(), opts.ms ?? 10_000)
-  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+  const [code, stdout, stderr] = await Promise.all([
+    proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+  ])
   clearTimeout(timer)
   return { code: proc.signalCode ? null : code, stdout, stderr }
 }
@@ -37,11 +47,19 @@ export async function listServeTools(bin: string, cwd: string, ms = 10_000): Pro
           continue
         }
         const { value, done } = await reader.read()
-        if (done) throw new Error(`egc serve exited before answering (${(await new Response(proc.stderr).text()).trim().split("\n")[0] ?? "no message"})`)
+        if (done)
+          throw new Error(
+            `egc serve exited before answering (${(await new Response(proc.stderr).text()).trim().split("\n")[0] ?? "no message"})`,
+          )
         buffer += decoder.decode(value, { stream: true })
       }
     }
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "egc-doctor", version: VERSION } } })
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "egc-doctor", version: VERSION } },
+    })
     const init = await next(1)
     if (init.error) throw new Error(`initialize failed: ${JSON.stringify(init.error)}`)
     send({ jsonrpc: "2.0", method: "notifications/initialized" })

@@ -1,5 +1,15 @@
 import { Database } from "bun:sqlite"
-import { closeSync, existsSync, lstatSync, openSync, readdirSync, readSync, realpathSync, rmdirSync, rmSync } from "node:fs"
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  openSync,
+  readdirSync,
+  readSync,
+  realpathSync,
+  rmdirSync,
+  rmSync,
+} from "node:fs"
 import { dirname, join, relative, resolve, sep } from "node:path"
 import { EgcError } from "../core/errors"
 import { egcHome, userHome } from "../core/paths"
@@ -12,7 +22,17 @@ import { egcHome, userHome } from "../core/paths"
  * `egc.db` with egc's migrations table. An empty folder may go too. Anything else is refused,
  * naming what did not fit, and nothing is deleted.
  */
-const FILES = new Set(["egc.db", "egc.db-wal", "egc.db-shm", "egc.db-journal", "egc.db-checked", "config.json", "install.json", "install.lock", "trust.json"])
+const FILES = new Set([
+  "egc.db",
+  "egc.db-wal",
+  "egc.db-shm",
+  "egc.db-journal",
+  "egc.db-checked",
+  "config.json",
+  "install.json",
+  "install.lock",
+  "trust.json",
+])
 const DIRS = new Set(["keys", "logs", "crush", "backups", "quarantine", "mesh", "sync"])
 // an atomic write interrupted by a crash leaves `.<name>.egc-<pid>-<ms>.tmp` (install/fsx.ts)
 const LEFTOVER = /^\.(install|config)\.json\.egc-\d+-\d+\.tmp$/
@@ -36,7 +56,10 @@ export function purgePlan(home = egcHome()): PurgePlan | undefined {
   if (above(real, realHome())) throw refuse("it is your home folder or a folder above it")
   const names = readdirSync(real).sort()
   const unknown = names.filter((n) => !fits(join(real, n), n))
-  if (unknown.length) throw refuse(`it holds entries egc does not create: ${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""}`)
+  if (unknown.length)
+    throw refuse(
+      `it holds entries egc does not create: ${unknown.slice(0, 10).join(", ")}${unknown.length > 10 ? ", …" : ""}`,
+    )
   if (names.length && !isKeyFile(join(real, "keys", "master.key")) && !isEgcDb(join(real, "egc.db"))) {
     throw refuse("it has neither egc's key file nor egc's database")
   }
@@ -49,7 +72,10 @@ export function purge(plan: PurgePlan): void {
   try {
     rmdirSync(plan.home)
   } catch (cause) {
-    throw new EgcError("E_IO", `${plan.home} was emptied of egc's files but not removed`, { cause, hint: "something new appeared in it meanwhile; look before deleting it" })
+    throw new EgcError("E_IO", `${plan.home} was emptied of egc's files but not removed`, {
+      cause,
+      hint: "something new appeared in it meanwhile; look before deleting it",
+    })
   }
 }
 

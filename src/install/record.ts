@@ -35,7 +35,12 @@ export interface InstallRecord {
   placedBin?: { path: string; sha256: string }
 }
 
-export const emptyRecord = (egcVersion: string, bin: string): InstallRecord => ({ version: 1, egcVersion, bin, files: {} })
+export const emptyRecord = (egcVersion: string, bin: string): InstallRecord => ({
+  version: 1,
+  egcVersion,
+  bin,
+  files: {},
+})
 
 export function loadRecord(): InstallRecord | undefined {
   const path = paths.installRecord()
@@ -44,10 +49,16 @@ export function loadRecord(): InstallRecord | undefined {
   try {
     data = JSON.parse(readFileSync(path, "utf8"))
   } catch (cause) {
-    throw new EgcError("E_INPUT", `${path} is not valid JSON`, { cause, hint: "restore it from a backup, or move it aside to start over (uninstall will then know nothing)" })
+    throw new EgcError("E_INPUT", `${path} is not valid JSON`, {
+      cause,
+      hint: "restore it from a backup, or move it aside to start over (uninstall will then know nothing)",
+    })
   }
   const r = data as Partial<InstallRecord>
-  if (r?.version !== 1 || typeof r.files !== "object" || r.files === null) throw new EgcError("E_INPUT", `${path} is not an egc install record`, { hint: "move it aside and run egc install again" })
+  if (r?.version !== 1 || typeof r.files !== "object" || r.files === null)
+    throw new EgcError("E_INPUT", `${path} is not an egc install record`, {
+      hint: "move it aside and run egc install again",
+    })
   return r as InstallRecord
 }
 

@@ -10,7 +10,12 @@ export function renderPlan(plan: Plan, opts: { diffs: boolean }): string {
   }
   const changing = plan.files.filter((f) => f.after !== f.before)
   const current = plan.files.length - changing.length
-  lines.push("", changing.length ? `${changing.length} file(s) to change${current ? `, ${current} already up to date` : ""}:` : `nothing to change (${current} file(s) already up to date)`)
+  lines.push(
+    "",
+    changing.length
+      ? `${changing.length} file(s) to change${current ? `, ${current} already up to date` : ""}:`
+      : `nothing to change (${current} file(s) already up to date)`,
+  )
   for (const f of changing) {
     lines.push(`  ${f.before === null ? "create" : "edit  "} ${f.path}${f.real !== f.path ? ` (→ ${f.real})` : ""}`)
     if (opts.diffs) lines.push(unifiedDiff(f.path, f.before, f.after).replace(/^/gm, "    "))

@@ -3,7 +3,14 @@ export type Scope = "user" | "project"
 export type Purpose = "mcp" | "hooks" | "instructions" | "bin"
 
 /** Our hook events; each target maps its native event names onto these. */
-export type HookEvent = "session-start" | "prompt-submit" | "pre-tool" | "post-tool" | "pre-compact" | "stop" | "session-end"
+export type HookEvent =
+  | "session-start"
+  | "prompt-submit"
+  | "pre-tool"
+  | "post-tool"
+  | "pre-compact"
+  | "stop"
+  | "session-end"
 
 /** One change to one file. Serialisable: the install record keeps it so uninstall can undo it. */
 export type Op =

@@ -41,7 +41,11 @@ export function uninstall(opts: UninstallOptions = {}): UninstallResult {
     const backups = Object.values(record.files).map((f) => f.backup)
     for (const [real, entry] of Object.entries(record.files)) {
       const inProject = !opts.project || real.startsWith(`${opts.project}${sep}`)
-      const leaving = entry.ops.filter((o) => (!opts.targets || opts.targets.includes(o.target)) && (!opts.scope || (o.scope === opts.scope && (opts.scope === "user" || inProject))))
+      const leaving = entry.ops.filter(
+        (o) =>
+          (!opts.targets || opts.targets.includes(o.target)) &&
+          (!opts.scope || (o.scope === opts.scope && (opts.scope === "user" || inProject))),
+      )
       if (leaving.length === 0) continue
       const staying = entry.ops.filter((o) => !leaving.includes(o))
       undoFile(record, real, entry, staying, result, opts.dryRun ?? false)
@@ -57,7 +61,14 @@ export function uninstall(opts: UninstallOptions = {}): UninstallResult {
   }
 }
 
-function undoFile(record: InstallRecord, real: string, entry: FileRecord, staying: FileRecord["ops"], result: UninstallResult, dryRun: boolean): void {
+function undoFile(
+  record: InstallRecord,
+  real: string,
+  entry: FileRecord,
+  staying: FileRecord["ops"],
+  result: UninstallResult,
+  dryRun: boolean,
+): void {
   const current = readText(real)
   if (current === null) {
     result.gone.push(entry.path)
@@ -65,7 +76,9 @@ function undoFile(record: InstallRecord, real: string, entry: FileRecord, stayin
     return
   }
   const shared = new Set(staying.map((o) => `${opKey(o.op)}\u0000${JSON.stringify(o.op)}`))
-  const removing = entry.ops.filter((o) => !staying.includes(o) && !shared.has(`${opKey(o.op)}\u0000${JSON.stringify(o.op)}`))
+  const removing = entry.ops.filter(
+    (o) => !staying.includes(o) && !shared.has(`${opKey(o.op)}\u0000${JSON.stringify(o.op)}`),
+  )
   let next: string | null
   const base = hashOf(current) === entry.after ? readBackup(entry.backup) : undefined
   if (base !== undefined) {

@@ -3,7 +3,7 @@
  * tools first shipped camelCase ones). The input schema stays strict and lists only the new names,
  * so the old key is rewritten here, once, before validation, and the call's result says so.
  */
-export interface Renamed {
+interface Renamed {
   args: unknown
   /** The deprecation note for the result, when an old name was used. */
   note?: string

@@ -26,12 +26,22 @@ export function askerFor(server: Server, onError?: (e: unknown) => void): Ask {
     if (!cap || (!cap.form && cap.url)) return "unavailable"
     const requestedSchema = {
       type: "object" as const,
-      properties: { approve: { type: "boolean" as const, title: q.confirm, description: "tick to approve; anything else changes nothing", default: false } },
+      properties: {
+        approve: {
+          type: "boolean" as const,
+          title: q.confirm,
+          description: "tick to approve; anything else changes nothing",
+          default: false,
+        },
+      },
       required: ["approve"],
     }
     try {
       const r = await server.request(
-        { method: "elicitation/create", params: { ...(cap.form ? { mode: "form" as const } : {}), message: q.message, requestedSchema } },
+        {
+          method: "elicitation/create",
+          params: { ...(cap.form ? { mode: "form" as const } : {}), message: q.message, requestedSchema },
+        },
         ElicitResultSchema,
         { timeout: ASK_TIMEOUT_MS, ...(signal ? { signal } : {}) },
       )

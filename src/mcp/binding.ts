@@ -61,7 +61,9 @@ export function projectFor(binding: Binding, named: string | undefined): Project
   if (!first) {
     const why = binding.problems?.[0]
     if (why) throw new ToolFailure(`this server is bound to no project: ${why}`)
-    throw new ToolFailure("this server is bound to no readable project folder; start the client inside a project or offer a root folder")
+    throw new ToolFailure(
+      "this server is bound to no readable project folder; start the client inside a project or offer a root folder",
+    )
   }
   if (named === undefined || named === "") return first
   if (named.includes("\0")) throw new ToolFailure("project path contains a NUL byte; pass a folder path")
@@ -74,9 +76,15 @@ export function projectFor(binding: Binding, named: string | undefined): Project
     throw new ToolFailure(`project path ${named} does not exist; pass one of: ${binding.roots.join(", ")}`)
   }
   const root = binding.roots.find((r) => isInside(r, real))
-  if (!root) throw new ToolFailure(`project path ${named} is outside the folders this session is bound to (${binding.roots.join(", ")}); a session may only act on its own projects`)
+  if (!root)
+    throw new ToolFailure(
+      `project path ${named} is outside the folders this session is bound to (${binding.roots.join(", ")}); a session may only act on its own projects`,
+    )
   const project = resolveProject(real)
   const bound = binding.projects.find((p) => p.id === project.id && isInside(p.root, real))
-  if (!bound) throw new ToolFailure(`project path ${named} is not one of this session's projects; pass one of: ${binding.roots.join(", ")}`)
+  if (!bound)
+    throw new ToolFailure(
+      `project path ${named} is not one of this session's projects; pass one of: ${binding.roots.join(", ")}`,
+    )
   return bound
 }

@@ -27,25 +27,43 @@ interface CallDeps {
   onCall?: (ctx: ToolContext) => void
 }
 
-export const failure = (text: string): CallToolResult => ({ isError: true, content: [{ type: "text", text: safeText(text) }] })
+export const failure = (text: string): CallToolResult => ({
+  isError: true,
+  content: [{ type: "text", text: safeText(text) }],
+})
 
-export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps, signal?: AbortSignal): Promise<CallToolResult> {
+export async function callTool(
+  tool: CompiledTool,
+  raw: unknown,
+  deps: CallDeps,
+  signal?: AbortSignal,
+): Promise<CallToolResult> {
   const name = tool.def.name
   const rawSize = JSON.stringify(raw ?? {}).length
   if (rawSize > ARGS_CHAR_LIMIT) {
-    return failure(`arguments for ${name} are ${rawSize} characters, above the limit of ${ARGS_CHAR_LIMIT}; send less text per call`)
+    return failure(
+      `arguments for ${name} are ${rawSize} characters, above the limit of ${ARGS_CHAR_LIMIT}; send less text per call`,
+    )
   }
   const problem = argumentProblem(raw)
   if (problem) return failure(`invalid arguments for ${name}: ${problem}. Fix the arguments and call again.`)
   const renamed = renameDeprecated(raw, tool.def.deprecatedAliases)
-  if (renamed.problem) return failure(`invalid arguments for ${name}: ${renamed.problem}. Fix the arguments and call again.`)
+  if (renamed.problem)
+    return failure(`invalid arguments for ${name}: ${renamed.problem}. Fix the arguments and call again.`)
   const parsed = tool.input.safeParse(renamed.args ?? {})
   if (!parsed.success) return failure(describeIssues(name, parsed.error))
   const { project: named, ...args } = parsed.data as Record<string, unknown>
   try {
     const binding = await deps.binding()
     const project = projectFor(binding, typeof named === "string" ? named : undefined)
-    const ctx: ToolContext = { project, boundProjects: binding.projects, session: deps.session, config: deps.config, signal, ...(deps.ask ? { ask: deps.ask } : {}) }
+    const ctx: ToolContext = {
+      project,
+      boundProjects: binding.projects,
+      session: deps.session,
+      config: deps.config,
+      signal,
+      ...(deps.ask ? { ask: deps.ask } : {}),
+    }
     try {
       deps.onCall?.(ctx)
     } catch (e) {
@@ -55,11 +73,20 @@ export async function callTool(tool: CompiledTool, raw: unknown, deps: CallDeps,
     const result = await tool.def.handler(handlerArgs as never, ctx)
     const checked = tool.output.safeParse(result)
     if (!checked.success) {
-      deps.log.error("tool returned a result that does not match its output schema", { tool: name, issues: checked.error.message })
-      return failure(`internal error in ${name}: its result did not match its schema; this is a bug in egc, please report it`)
+      deps.log.error("tool returned a result that does not match its output schema", {
+        tool: name,
+        issues: checked.error.message,
+      })
+      return failure(
+        `internal error in ${name}: its result did not match its schema; this is a bug in egc, please report it`,
+      )
     }
     const { value, cut } = capResult(checked.data as Record<string, unknown>)
-    if (cut.length) Object.assign(value, { truncated: true, note: `result cut to fit: ${cut.join("; ")}. Narrow the request to see the rest.` })
+    if (cut.length)
+      Object.assign(value, {
+        truncated: true,
+        note: `result cut to fit: ${cut.join("; ")}. Narrow the request to see the rest.`,
+      })
     if (renamed.note) value.deprecated = renamed.note
     return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value }
   } catch (e) {

@@ -25,7 +25,9 @@ const shared = { truncated: z.boolean().optional(), note: z.string().optional() 
 
 export function compileTool(def: ToolDef): CompiledTool {
   const inputShape = "project" in def.input ? def.input : { ...def.input, project: projectField }
-  const input = z.object(Object.fromEntries(Object.entries(inputShape).map(([k, v]) => [k, strictDeep(v as z.ZodType)]))).strict()
+  const input = z
+    .object(Object.fromEntries(Object.entries(inputShape).map(([k, v]) => [k, strictDeep(v as z.ZodType)])))
+    .strict()
   const deprecated = def.deprecatedAliases ? { deprecated: z.string().optional() } : {}
   const output = z.object({ ...def.output, ...shared, ...deprecated })
   return {
@@ -52,7 +54,9 @@ function strictDeep(s: z.ZodType): z.ZodType {
   const def = (s as unknown as { _zod: { def: Record<string, unknown> & { type: string } } })._zod.def
   let out: z.ZodType = s
   if (s instanceof z.ZodObject) {
-    const shape = Object.fromEntries(Object.entries(s.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)]))
+    const shape = Object.fromEntries(
+      Object.entries(s.shape as Record<string, z.ZodType>).map(([k, v]) => [k, strictDeep(v)]),
+    )
     out = s.clone({ ...def, shape, catchall: z.never() } as never)
   } else if (def.type === "array") {
     const element = strictDeep(def.element as z.ZodType)
@@ -65,7 +69,11 @@ function strictDeep(s: z.ZodType): z.ZodType {
 }
 
 function jsonSchema(schema: z.ZodObject, io: "input" | "output"): Record<string, unknown> {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: "any", reused: io === "output" ? "ref" : "inline" }) as Record<string, unknown>
+  const out = z.toJSONSchema(schema, {
+    io,
+    unrepresentable: "any",
+    reused: io === "output" ? "ref" : "inline",
+  }) as Record<string, unknown>
   delete out.$schema
   // unknown arguments are still refused (the zod object is strict); listing it costs every turn
   if (io === "input") delete out.additionalProperties
@@ -83,7 +91,10 @@ function lean(node: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(node)) {
     if (k === "description" || k === "additionalProperties") continue
-    out[k] = k === "properties" || k === "$defs" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, lean(s)])) : lean(v)
+    out[k] =
+      k === "properties" || k === "$defs"
+        ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, lean(s)]))
+        : lean(v)
   }
   return out
 }
@@ -101,7 +112,8 @@ function slim(node: unknown): Record<string, unknown> {
   const out: Record<string, unknown> = {}
   for (const [k, v] of Object.entries(node)) {
     if (SLIM_KEYS.has(k) || closed(k, v)) continue
-    out[k] = k === "properties" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, slim(s)])) : slim(v)
+    out[k] =
+      k === "properties" ? Object.fromEntries(Object.entries(v as object).map(([name, s]) => [name, slim(s)])) : slim(v)
   }
   return out
 }

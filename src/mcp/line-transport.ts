@@ -30,7 +30,8 @@ export class LineTransport implements Transport {
     private readonly max = MAX_LINE_BYTES,
   ) {}
 
-  private readonly ondata = (chunk: Buffer | string) => this.take(typeof chunk === "string" ? Buffer.from(chunk) : chunk)
+  private readonly ondata = (chunk: Buffer | string) =>
+    this.take(typeof chunk === "string" ? Buffer.from(chunk) : chunk)
   private readonly onfail = (e: Error) => this.onerror?.(e)
 
   async start(): Promise<void> {
@@ -132,7 +133,9 @@ function idOf(raw: unknown): Id {
 
 const VALUE = String.raw`(-?\d{1,16}|"(?:[^"\\]|\\.){0,128}")`
 // the id as the top-level object's first members (after jsonrpc/method) or as its very last member
-const HEAD = new RegExp(String.raw`^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"\\]{0,64}"\s*,)*\s*"id"\s*:\s*${VALUE}\s*[,}]`)
+const HEAD = new RegExp(
+  String.raw`^\s*\{(?:\s*"(?:jsonrpc|method)"\s*:\s*"[^"\\]{0,64}"\s*,)*\s*"id"\s*:\s*${VALUE}\s*[,}]`,
+)
 const TAIL = new RegExp(String.raw`[{,]\s*"id"\s*:\s*${VALUE}\s*\}\s*\r?$`)
 
 /** The id of a request too long to parse, when it can be read from the line's ends; else null. */

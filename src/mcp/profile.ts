@@ -19,7 +19,10 @@ export function selectTools(all: readonly ToolDef[], setting: Config["mcp"]["too
   if (setting === "full") return { tools: [...all], unknown: [] }
   if (setting === "default") return { tools: all.filter((t) => t.profile === "default"), unknown: [] }
   const wanted = new Set(setting)
-  return { tools: all.filter((t) => wanted.has(t.name)), unknown: setting.filter((n) => !all.some((t) => t.name === n)) }
+  return {
+    tools: all.filter((t) => wanted.has(t.name)),
+    unknown: setting.filter((n) => !all.some((t) => t.name === n)),
+  }
 }
 
 /** The budget estimate used by the test and the benchmark: characters / 4. */
@@ -28,7 +31,12 @@ export const estimateTokens = (json: unknown): number => Math.ceil(JSON.stringif
 /** `--tools` / `EGC_MCP_TOOLS` text: a profile name or a comma-separated list of tool names. */
 export function parseToolsSetting(text: string): Config["mcp"]["tools"] {
   const t = text.trim()
-  return t === "default" || t === "full" ? t : t.split(",").map((s) => s.trim()).filter(Boolean)
+  return t === "default" || t === "full"
+    ? t
+    : t
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean)
 }
 
 /** What is wrong with a setting (an unknown profile reads as an unknown tool name), or undefined. */

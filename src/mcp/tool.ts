@@ -44,7 +44,10 @@ export interface ToolDef<I extends z.ZodRawShape = z.ZodRawShape, O extends z.Zo
   deprecatedAliases?: Readonly<Record<string, string>>
   output: O
   annotations: ToolAnnotations
-  handler: (args: z.infer<z.ZodObject<I>>, ctx: ToolContext) => Promise<z.infer<z.ZodObject<O>>> | z.infer<z.ZodObject<O>>
+  handler: (
+    args: z.infer<z.ZodObject<I>>,
+    ctx: ToolContext,
+  ) => Promise<z.infer<z.ZodObject<O>>> | z.infer<z.ZodObject<O>>
 }
 
 export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(def: ToolDef<I, O>): ToolDef<I, O> => def

@@ -11,7 +11,7 @@ import type { Keys } from "../core/keys"
  * `lost` records that the head was missing when a later row was appended (it was deleted): the
  * records before it can no longer be shown complete, and verify says so for good.
  */
-export interface AuditHead {
+interface AuditHead {
   seq: number
   hash: string
   lost?: number
@@ -27,7 +27,7 @@ export function writeHead(db: Database, keys: Keys, h: AuditHead): void {
   setMetaValue(db, KEY, JSON.stringify({ ...h, mac: mac(keys, h) }))
 }
 
-export type HeadRead = { state: "absent" } | { state: "forged" } | { state: "ok"; head: AuditHead }
+type HeadRead = { state: "absent" } | { state: "forged" } | { state: "ok"; head: AuditHead }
 
 export function readHead(db: Database, keys: Keys): HeadRead {
   const raw = metaValue(db, KEY)
@@ -35,7 +35,8 @@ export function readHead(db: Database, keys: Keys): HeadRead {
   try {
     const v = JSON.parse(raw) as AuditHead & { mac?: unknown }
     const head: AuditHead = { seq: v.seq, hash: v.hash, ...(v.lost === undefined ? {} : { lost: v.lost }) }
-    if (!Number.isSafeInteger(head.seq) || typeof head.hash !== "string" || v.mac !== mac(keys, head)) return { state: "forged" }
+    if (!Number.isSafeInteger(head.seq) || typeof head.hash !== "string" || v.mac !== mac(keys, head))
+      return { state: "forged" }
     return { state: "ok", head }
   } catch {
     return { state: "forged" }

@@ -21,7 +21,13 @@ export function sealContent(keys: Keys, table: string, id: string, project: stri
 
 export function openContent(keys: Keys, table: string, id: string, project: string, envelope: Uint8Array): Content {
   const parsed = JSON.parse(openText(keys.content, envelope, aad(table, id, project))) as Content
-  return { title: parsed.title, body: parsed.body, entities: parsed.entities ?? [], tags: parsed.tags ?? [], key: parsed.key }
+  return {
+    title: parsed.title,
+    body: parsed.body,
+    entities: parsed.entities ?? [],
+    tags: parsed.tags ?? [],
+    key: parsed.key,
+  }
 }
 
 export function sealName(keys: Keys, table: string, id: string, project: string, name: string): Uint8Array {

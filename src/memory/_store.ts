@@ -37,7 +37,11 @@ export function tx<T>(store: Store, fn: () => T): T {
 const STATE_KINDS = new Set(["context", "decision", "avoid", "preference", "next", "working"])
 
 /** The stored (project, scope) pair for a scope name; branch kinds default to the checkout's scope. */
-export function storedScope(project: Project, kind: string, name: ScopeName | undefined): { project: string; scope: string } {
+export function storedScope(
+  project: Project,
+  kind: string,
+  name: ScopeName | undefined,
+): { project: string; scope: string } {
   const chosen = name ?? (STATE_KINDS.has(kind) ? "branch" : "project")
   if (chosen === "global") return { project: GLOBAL, scope: "global" }
   if (chosen === "branch") return { project: project.id, scope: project.scope ?? "project" }

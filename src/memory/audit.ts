@@ -10,7 +10,26 @@ import type { Actor } from "./types"
  * the row's fields, so an edited, deleted or inserted row breaks the chain and cannot be re-sealed
  * without the key. Details never carry memory content, only ids, kinds and reasons.
  */
-export type AuditAction = "create" | "edit" | "supersede" | "approve" | "reject" | "archive" | "expire" | "forget" | "lift" | "reinforce" | "decay" | "resolve" | "conflict" | "grant" | "policy" | "hide" | "restore" | "rekey" | "promote"
+export type AuditAction =
+  | "create"
+  | "edit"
+  | "supersede"
+  | "approve"
+  | "reject"
+  | "archive"
+  | "expire"
+  | "forget"
+  | "lift"
+  | "reinforce"
+  | "decay"
+  | "resolve"
+  | "conflict"
+  | "grant"
+  | "policy"
+  | "hide"
+  | "restore"
+  | "rekey"
+  | "promote"
 
 export interface AuditEntry {
   project: string
@@ -37,7 +56,18 @@ export interface AuditRow {
 }
 
 export function rowHash(keys: Keys, r: Omit<AuditRow, "hash">): string {
-  const fields = [r.prev, r.seq, r.at, r.project, r.item ?? "", r.action, r.source, r.session ?? "", r.tool ?? "", r.detail ?? ""]
+  const fields = [
+    r.prev,
+    r.seq,
+    r.at,
+    r.project,
+    r.item ?? "",
+    r.action,
+    r.source,
+    r.session ?? "",
+    r.tool ?? "",
+    r.detail ?? "",
+  ]
   return keyedHash(keys.hash, `memory-audit|${fields.map((f) => JSON.stringify(f)).join("|")}`)
 }
 
@@ -59,7 +89,13 @@ export function verifyAudit(db: Database, keys: Keys): AuditVerdict {
   const items = missingCreatedItems(db)
   if (!items.count) return chain
   const reason = `${items.count} item${items.count === 1 ? "" : "s"} the audit records as created ${items.count === 1 ? "is" : "are"} missing from the store`
-  return { ...chain, ok: false, reason: chain.ok ? reason : `${chain.reason}; ${reason}`, missingItems: items.ids, missingItemCount: items.count }
+  return {
+    ...chain,
+    ok: false,
+    reason: chain.ok ? reason : `${chain.reason}; ${reason}`,
+    missingItems: items.ids,
+    missingItemCount: items.count,
+  }
 }
 
 function verifyChain(db: Database, keys: Keys): AuditVerdict {
@@ -70,7 +106,8 @@ function verifyChain(db: Database, keys: Keys): AuditVerdict {
     rows++
     if (r.seq !== expectedSeq) return { ok: false, rows, brokenAt: r.seq, reason: `row ${expectedSeq} is missing` }
     if (r.prev !== prev) return { ok: false, rows, brokenAt: r.seq, reason: "link to the previous row does not match" }
-    if (rowHash(keys, r) !== r.hash) return { ok: false, rows, brokenAt: r.seq, reason: "row content does not match its hash" }
+    if (rowHash(keys, r) !== r.hash)
+      return { ok: false, rows, brokenAt: r.seq, reason: "row content does not match its hash" }
     prev = r.hash
     expectedSeq++
   }
@@ -81,20 +118,34 @@ function verifyChain(db: Database, keys: Keys): AuditVerdict {
 function checkHead(db: Database, keys: Keys, rows: number, lastHash: string): AuditVerdict {
   const read = readHead(db, keys)
   if (read.state === "absent") {
-    return rows ? { ok: false, rows, reason: "the chain's sealed head is missing: records may have been removed from the end" } : { ok: true, rows }
+    return rows
+      ? { ok: false, rows, reason: "the chain's sealed head is missing: records may have been removed from the end" }
+      : { ok: true, rows }
   }
-  if (read.state === "forged") return { ok: false, rows, reason: "the chain's sealed head does not verify with this key (edited outside egc)" }
+  if (read.state === "forged")
+    return { ok: false, rows, reason: "the chain's sealed head does not verify with this key (edited outside egc)" }
   const head = read.head
   const base = { rows, head: head.seq }
   if (head.seq > rows) {
     const gone = head.seq - rows
-    return { ...base, ok: false, brokenAt: rows + 1, reason: `${gone} record${gone === 1 ? "" : "s"} missing from the end (${rows + 1}..${head.seq})` }
+    return {
+      ...base,
+      ok: false,
+      brokenAt: rows + 1,
+      reason: `${gone} record${gone === 1 ? "" : "s"} missing from the end (${rows + 1}..${head.seq})`,
+    }
   }
   // rows past the head were appended by a writer that did not keep it (an older egc): their links still verify
   const at = head.seq === rows ? lastHash : auditHashAt(db, head.seq)
-  if (head.seq > 0 && at !== head.hash) return { ...base, ok: false, brokenAt: head.seq, reason: `record ${head.seq} does not match the sealed head` }
+  if (head.seq > 0 && at !== head.hash)
+    return { ...base, ok: false, brokenAt: head.seq, reason: `record ${head.seq} does not match the sealed head` }
   if (head.lost !== undefined) {
-    return { ...base, ok: false, brokenAt: head.lost, reason: `the sealed head was missing or forged when record ${head.lost} was written: the records before it may have been cut` }
+    return {
+      ...base,
+      ok: false,
+      brokenAt: head.lost,
+      reason: `the sealed head was missing or forged when record ${head.lost} was written: the records before it may have been cut`,
+    }
   }
   return { ok: true, ...base }
 }
@@ -102,7 +153,9 @@ function checkHead(db: Database, keys: Keys, rows: number, lastHash: string): Au
 /** One line a person can read: where the chain breaks, why, and which items are gone. */
 export function auditProblem(a: AuditVerdict): string {
   const where = a.brokenAt === undefined ? "" : ` at record ${a.brokenAt}`
-  const items = a.missingItems?.length ? ` (${a.missingItems.slice(0, 3).join(", ")}${(a.missingItemCount ?? 0) > 3 ? ", …" : ""})` : ""
+  const items = a.missingItems?.length
+    ? ` (${a.missingItems.slice(0, 3).join(", ")}${(a.missingItemCount ?? 0) > 3 ? ", …" : ""})`
+    : ""
   return `chain broken${where}: ${a.reason}${items}`
 }
 
@@ -119,5 +172,14 @@ export interface AuditView {
 
 export function auditLog(db: Database, q: { project: string; item?: string; limit?: number }): AuditView[] {
   const rows = auditRowsOf(db, { project: q.project, item: q.item, limit: q.limit ?? 100 })
-  return rows.map((r) => ({ seq: r.seq, at: r.at, project: r.project, item: r.item ?? undefined, action: r.action, source: r.source, session: r.session ?? undefined, detail: r.detail ?? undefined }))
+  return rows.map((r) => ({
+    seq: r.seq,
+    at: r.at,
+    project: r.project,
+    item: r.item ?? undefined,
+    action: r.action,
+    source: r.source,
+    session: r.session ?? undefined,
+    detail: r.detail ?? undefined,
+  }))
 }

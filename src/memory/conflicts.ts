@@ -16,7 +16,13 @@ export interface ConflictView {
 
 export function listConflicts(store: Store, q: { project: Project }): ConflictView[] {
   const rows = openConflictRows(store, [q.project.id, GLOBAL])
-  return rows.map((r) => ({ id: r.id, newItem: r.new_item, oldItem: r.old_item, reason: r.reason, createdAt: r.created_at }))
+  return rows.map((r) => ({
+    id: r.id,
+    newItem: r.new_item,
+    oldItem: r.old_item,
+    reason: r.reason,
+    createdAt: r.created_at,
+  }))
 }
 
 export { resolveConflict } from "./write/conflicts"

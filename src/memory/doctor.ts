@@ -28,7 +28,10 @@ export const memoryChecks: CheckProvider = ({ cwd }) => {
         ? {
             name: "memory items",
             status: "fail",
-            detail: `${all.unreadable.length} of ${all.length + all.unreadable.length} records of this project fail to open: ${all.unreadable.slice(0, 3).map((u) => u.id).join(", ")}`,
+            detail: `${all.unreadable.length} of ${all.length + all.unreadable.length} records of this project fail to open: ${all.unreadable
+              .slice(0, 3)
+              .map((u) => u.id)
+              .join(", ")}`,
             fix: "they were altered, moved or sealed with another key; egc never overwrites them — restore the key or the database from a backup",
           }
         : { name: "memory items", status: "ok", detail: `${all.length} records of this project open and verify` },

@@ -42,7 +42,9 @@ export function neighbours(
     if (v && (found.get(other)?.w ?? -1) < e.weight) found.set(other, { v, w: e.weight })
   }
   const shared = new Map<string, number>()
-  for (const seed of seeds) for (const [id, n] of sharedEntities(seed.id)) if (!chosen.has(id) && !found.has(id)) shared.set(id, (shared.get(id) ?? 0) + n)
+  for (const seed of seeds)
+    for (const [id, n] of sharedEntities(seed.id))
+      if (!chosen.has(id) && !found.has(id)) shared.set(id, (shared.get(id) ?? 0) + n)
   // ties go to the newer item (ids sort by creation time), so every process walks the same way
   const byShared = [...shared.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? 1 : -1))
   for (const [id] of byShared) {
@@ -50,7 +52,10 @@ export function neighbours(
     const v = visible(id)
     if (v) found.set(id, { v, w: SHARED_ENTITY_WEIGHT })
   }
-  return [...found.values()].sort((a, b) => b.w - a.w).slice(0, MAX_NEIGHBOURS).map((f) => f.v)
+  return [...found.values()]
+    .sort((a, b) => b.w - a.w)
+    .slice(0, MAX_NEIGHBOURS)
+    .map((f) => f.v)
 }
 
 /** Union-find over the chosen items; each cluster is labelled by the entity its members share most. */
@@ -64,9 +69,14 @@ export function buildClusters(store: Store, items: RecallItem[]): Array<{ id: nu
   }
   const union = (a: string, b: string) => parent.set(find(a), find(b))
   const byEntity = new Map<string, string[]>()
-  for (const v of items) for (const e of new Set(v.entities.map(normalEntity))) byEntity.set(e, [...(byEntity.get(e) ?? []), v.id])
+  for (const v of items)
+    for (const e of new Set(v.entities.map(normalEntity))) byEntity.set(e, [...(byEntity.get(e) ?? []), v.id])
   for (const ids of byEntity.values()) for (const id of ids.slice(1)) union(ids[0] as string, id)
-  for (const e of storedEdges(store, items.map((v) => v.id))) if (parent.has(e.src) && parent.has(e.dst)) union(e.src, e.dst)
+  for (const e of storedEdges(
+    store,
+    items.map((v) => v.id),
+  ))
+    if (parent.has(e.src) && parent.has(e.dst)) union(e.src, e.dst)
   const groups = new Map<string, RecallItem[]>()
   for (const v of items) groups.set(find(v.id), [...(groups.get(find(v.id)) ?? []), v])
   return [...groups.values()].map((members, i) => {

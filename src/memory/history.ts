@@ -15,7 +15,8 @@ export function history(store: Store, q: { project: Project; id: string }): Item
   while (queue.length) {
     const id = queue.pop() as string
     const links = supersedeLinks(store, id)
-    for (const l of links) for (const next of [l.src, l.dst]) if (!chain.has(next) && chain.size < 200) chain.add(next) && queue.push(next)
+    for (const l of links)
+      for (const next of [l.src, l.dst]) if (!chain.has(next) && chain.size < 200) chain.add(next) && queue.push(next)
   }
   const rows = selectRows(store, { projects: scope.projects, ids: [...chain] })
   const { items, unreadable } = presentAll(store, rows)

@@ -30,8 +30,25 @@ import { commitProposal, discardProposal, propose, type CommitResult, type Propo
 import { listConflicts, resolveConflict, type ConflictView } from "./conflicts"
 import { history } from "./history"
 import type {
-  Actor, ConsentPolicy, GrantDecision, RecallItem, ForgetResult, ItemInput, ItemList, ItemView, ListQuery, Project, RecallQuery, RecallResult, ScopeName,
-  SearchQuery, StatePatch, StatePatchResult, Unreadable, WriteContext, WriteResult,
+  Actor,
+  ConsentPolicy,
+  GrantDecision,
+  RecallItem,
+  ForgetResult,
+  ItemInput,
+  ItemList,
+  ItemView,
+  ListQuery,
+  Project,
+  RecallQuery,
+  RecallResult,
+  ScopeName,
+  SearchQuery,
+  StatePatch,
+  StatePatchResult,
+  Unreadable,
+  WriteContext,
+  WriteResult,
 } from "./types"
 
 export type * from "./types"
@@ -39,7 +56,13 @@ export type { IdMatch }
 export type { AuditVerdict, AuditView, ItemEdits, GrantResult, LessonInput, ProposalResult, CommitResult, ConflictView }
 export type { ScoredCandidate, Placement } from "./proposals"
 export { SIMILARITY, AMBIGUITY_MARGIN, PROPOSAL_TTL_MS } from "./proposals"
-export { LESSON_DEFAULT_CONFIDENCE, LESSON_DECAY_PER_WEEK, LESSON_ARCHIVE_BELOW, LESSON_GRACE_MS, decayedConfidence } from "./lessons"
+export {
+  LESSON_DEFAULT_CONFIDENCE,
+  LESSON_DECAY_PER_WEEK,
+  LESSON_ARCHIVE_BELOW,
+  LESSON_GRACE_MS,
+  decayedConfidence,
+} from "./lessons"
 export { GRANT_TTL_MS } from "./write/grants"
 export { WORKING_MAX_TTL_MS } from "./_store"
 export { LIMITS } from "./write/prepare"
@@ -107,7 +130,10 @@ export interface Memory {
   commit(q: { proposalId: string; drop?: number[] }, ctx: WriteContext): CommitResult
   discard(proposalId: string): boolean
   conflicts(q: { project: Project }): ConflictView[]
-  resolve(q: { project: Project; id: string; keep: "new" | "old" | "both" }, actor: Actor): { ok: boolean; reason?: string }
+  resolve(
+    q: { project: Project; id: string; keep: "new" | "old" | "both" },
+    actor: Actor,
+  ): { ok: boolean; reason?: string }
   grant(q: { project: Project; sessionId: string; decision: GrantDecision; ttlMs?: number }, actor: Actor): GrantResult
   policy(q: { project: Project }): ConsentPolicy
   setPolicy(q: { project: Project; policy: ConsentPolicy }, actor: Actor): { ok: boolean; reason?: string }
@@ -224,10 +250,16 @@ function followAliases<T extends object>(store: Store, api: T): T {
 /** Branch scopes of a project with their names and live item counts (for following git). */
 export const listBranchScopes = (memory: Memory, project: Project): BranchScope[] => branchScopes(memory.store, project)
 export type { BranchScope }
-export const moveBranchScope = (memory: Memory, project: Project, q: { from: string; to: string; toName: string; why: string }, actor: Actor) =>
-  moveScope(memory.store, project, q, actor)
-export const archiveBranchScope = (memory: Memory, project: Project, scope: string, actor: Actor) => archiveScope(memory.store, project, scope, actor)
-export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) => undoMoves(memory.store, project, from, actor)
+export const moveBranchScope = (
+  memory: Memory,
+  project: Project,
+  q: { from: string; to: string; toName: string; why: string },
+  actor: Actor,
+) => moveScope(memory.store, project, q, actor)
+export const archiveBranchScope = (memory: Memory, project: Project, scope: string, actor: Actor) =>
+  archiveScope(memory.store, project, scope, actor)
+export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) =>
+  undoMoves(memory.store, project, from, actor)
 
 /** doctor's checks, loaded on demand. */
 export const doctorChecks = () => import("./doctor").then((m) => m.memoryChecks)

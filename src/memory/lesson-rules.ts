@@ -17,4 +17,3 @@ export function decayedConfidence(base: number, lastUse: number, t: number): num
   const weeks = idle > 0 ? Math.floor(idle / WEEK) : 0
   return Math.max(0, Math.round((base - weeks * LESSON_DECAY_PER_WEEK) * 1000) / 1000)
 }
-

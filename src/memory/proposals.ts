@@ -69,7 +69,12 @@ function staged(store: Store): Map<string, Staged> {
   return m
 }
 
-const terms = (text: string) => new Set(tokenize(text).map(processTerm).filter((t): t is string => !!t))
+const terms = (text: string) =>
+  new Set(
+    tokenize(text)
+      .map(processTerm)
+      .filter((t): t is string => !!t),
+  )
 
 function jaccard(a: Set<string>, b: Set<string>): number {
   if (!a.size || !b.size) return 0
@@ -120,17 +125,28 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
     targets = sameKind
   } else if (targets.length) placement = "related"
   const top = targets.slice(0, MAX_TARGETS)
-  const ambiguous = placement === "supersede" && top.length > 1 && (top[0]?.s ?? 0) - (top[1]?.s ?? 0) < AMBIGUITY_MARGIN
+  const ambiguous =
+    placement === "supersede" && top.length > 1 && (top[0]?.s ?? 0) - (top[1]?.s ?? 0) < AMBIGUITY_MARGIN
   return {
     index,
     placement,
     similarity: Math.round((best?.s ?? 0) * 1000) / 1000,
-    targets: top.map((x) => ({ id: x.v.id, title: x.v.title, kind: x.v.kind, similarity: Math.round(x.s * 1000) / 1000 })),
+    targets: top.map((x) => ({
+      id: x.v.id,
+      title: x.v.title,
+      kind: x.v.kind,
+      similarity: Math.round(x.s * 1000) / 1000,
+    })),
     ambiguous,
   }
 }
 
-function declaredTarget(store: Store, projects: string[], p: Prepared, id: string): { v: ItemView; s: number } | undefined {
+function declaredTarget(
+  store: Store,
+  projects: string[],
+  p: Prepared,
+  id: string,
+): { v: ItemView; s: number } | undefined {
   for (const pid of projects) {
     const idx = projectIndex(store, pid)
     const v = idx.meta.get(id)?.status === "active" ? idx.view(id) : undefined
@@ -156,7 +172,13 @@ export function propose(store: Store, q: { project: Project; items: ItemInput[] 
   if (!items.length) return { placements, refused }
   const proposalId = newId("pr_")
   const expiresAt = now() + PROPOSAL_TTL_MS
-  staged(store).set(proposalId, { project: q.project.id, sessionId: ctx.actor.sessionId, items, scored: placements, expiresAt })
+  staged(store).set(proposalId, {
+    project: q.project.id,
+    sessionId: ctx.actor.sessionId,
+    items,
+    scored: placements,
+    expiresAt,
+  })
   return { proposalId, expiresAt, placements, refused }
 }
 
@@ -170,11 +192,21 @@ export interface CommitResult {
  * Store a staged proposal under consent. An approve-run grant is consumed by this commit only if
  * something was stored; a refused or failed commit keeps both the grant and the proposal.
  */
-export function commitProposal(store: Store, q: { proposalId: string; drop?: number[] }, ctx: WriteContext): CommitResult {
+export function commitProposal(
+  store: Store,
+  q: { proposalId: string; drop?: number[] },
+  ctx: WriteContext,
+): CommitResult {
   const all = staged(store)
   const s = all.get(q.proposalId)
-  if (!s || s.project !== ctx.project.id) return { ok: false, reason: `no staged proposal ${q.proposalId} for this project (expired or unknown)`, results: [] }
-  if (s.sessionId !== ctx.actor.sessionId) return { ok: false, reason: "a proposal can only be committed by the session that made it", results: [] }
+  if (!s || s.project !== ctx.project.id)
+    return {
+      ok: false,
+      reason: `no staged proposal ${q.proposalId} for this project (expired or unknown)`,
+      results: [],
+    }
+  if (s.sessionId !== ctx.actor.sessionId)
+    return { ok: false, reason: "a proposal can only be committed by the session that made it", results: [] }
   const out = tx(store, () => {
     const consent = decideConsent(store, ctx.project.id, ctx.actor)
     if ("refused" in consent) return { ok: false, reason: consent.reason, results: [] as WriteResult[] }
@@ -192,7 +224,13 @@ export function commitProposal(store: Store, q: { proposalId: string; drop?: num
   return out
 }
 
-function commitOne(store: Store, p: Prepared, scored: ScoredCandidate, ctx: WriteContext, status: "active" | "pending"): WriteResult {
+function commitOne(
+  store: Store,
+  p: Prepared,
+  scored: ScoredCandidate,
+  ctx: WriteContext,
+  status: "active" | "pending",
+): WriteResult {
   const target = scored.targets[0]
   if (scored.placement === "duplicate" && target) {
     if (target.kind === LESSON && status === "active") {
@@ -203,11 +241,21 @@ function commitOne(store: Store, p: Prepared, scored: ScoredCandidate, ctx: Writ
   }
   if (scored.placement === "supersede" && target) {
     const confident = (p.input.confidence ?? 1) >= SUPERSEDE_CONFIDENCE_BAR
-    const why = scored.ambiguous ? `ambiguous supersede: ${scored.targets.length} stored items match about equally` : undefined
-    return insertPrepared(store, { ...p, input: { ...p.input, supersedes: target.id } }, ctx, { consent: { status }, ...(why && confident ? { forceConflict: why } : {}) })
+    const why = scored.ambiguous
+      ? `ambiguous supersede: ${scored.targets.length} stored items match about equally`
+      : undefined
+    return insertPrepared(store, { ...p, input: { ...p.input, supersedes: target.id } }, ctx, {
+      consent: { status },
+      ...(why && confident ? { forceConflict: why } : {}),
+    })
   }
-  const links = scored.placement === "related" ? scored.targets.map((t) => ({ to: t.id, type: "relates_to" as const, weight: t.similarity })) : []
-  return insertPrepared(store, { ...p, input: { ...p.input, links: [...(p.input.links ?? []), ...links] } }, ctx, { consent: { status } })
+  const links =
+    scored.placement === "related"
+      ? scored.targets.map((t) => ({ to: t.id, type: "relates_to" as const, weight: t.similarity }))
+      : []
+  return insertPrepared(store, { ...p, input: { ...p.input, links: [...(p.input.links ?? []), ...links] } }, ctx, {
+    consent: { status },
+  })
 }
 
 export function discardProposal(store: Store, proposalId: string): boolean {

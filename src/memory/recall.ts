@@ -17,8 +17,20 @@ import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from
  * benchmark can be read against them: lexical relevance dominates, entity overlap lifts items
  * about the named files and symbols, recency and confidence break ties, status costs.
  */
-export const RANK = { lexical: 0.55, entity: 0.25, recency: 0.1, confidence: 0.1, disputed: 0.1, recencyHalfLifeDays: 90 } as const
-export const STATUS_PENALTY: Readonly<Record<string, number>> = { active: 0, superseded: 0.5, archived: 0.4, expired: 0.6 }
+export const RANK = {
+  lexical: 0.55,
+  entity: 0.25,
+  recency: 0.1,
+  confidence: 0.1,
+  disputed: 0.1,
+  recencyHalfLifeDays: 90,
+} as const
+export const STATUS_PENALTY: Readonly<Record<string, number>> = {
+  active: 0,
+  superseded: 0.5,
+  archived: 0.4,
+  expired: 0.6,
+}
 const DEFAULT_RECALL_LIMIT = 8
 /** Seeds scoring below this share of the best seed are noise, not memory. */
 const SEED_FLOOR = 0.2
@@ -42,7 +54,8 @@ interface Candidates {
 function wantedEntities(store: Store, q: RecallQuery): Set<string> {
   const names = new Set<string>()
   for (const e of q.entities ?? []) for (const n of entityNames(e)) names.add(n)
-  for (const word of foldText(q.query).split(/[\s,;:!?()"'`]+/)) if (word.length > 3) names.add(word.replace(/[.]+$/, ""))
+  for (const word of foldText(q.query).split(/[\s,;:!?()"'`]+/))
+    if (word.length > 3) names.add(word.replace(/[.]+$/, ""))
   return new Set([...names].map((n) => entityKey(store.keys, n)))
 }
 
@@ -63,7 +76,19 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
     }
     return out
   }
-  return { items: metas, lexical: new Map([...rankedMatches(search, q.query, [...expandQuery(q.query), ...nearSpellings(search, q.query)])].map((r) => [r.id, r.score])), open: (id) => byId.get(id), visible: (id) => byId.get(id), shared, unreadable }
+  return {
+    items: metas,
+    lexical: new Map(
+      [...rankedMatches(search, q.query, [...expandQuery(q.query), ...nearSpellings(search, q.query)])].map((r) => [
+        r.id,
+        r.score,
+      ]),
+    ),
+    open: (id) => byId.get(id),
+    visible: (id) => byId.get(id),
+    shared,
+    unreadable,
+  }
 }
 
 /**
@@ -78,12 +103,18 @@ function candidates(store: Store, q: RecallQuery): Candidates {
   const wanted = wantedEntities(store, q)
   const t = now()
   const live = (m: ItemMeta | undefined): m is ItemMeta =>
-    !!m && m.status === "active" && scopes.has(m.scope) && (!kinds || kinds.has(m.kind)) && (m.expiresAt === undefined || m.expiresAt > t)
+    !!m &&
+    m.status === "active" &&
+    scopes.has(m.scope) &&
+    (!kinds || kinds.has(m.kind)) &&
+    (m.expiresAt === undefined || m.expiresAt > t)
   const found = new Map<string, ItemMeta>()
   const lexical = new Map<string, number>()
   const indexes = (scope.projects ?? []).map((p) => projectIndex(store, p))
   const extra = expandQuery(q.query)
-  const asked = new Set([...tokenize(q.query).map(processTerm), ...extra.map((e) => e.term)].filter((t): t is string => !!t))
+  const asked = new Set(
+    [...tokenize(q.query).map(processTerm), ...extra.map((e) => e.term)].filter((t): t is string => !!t),
+  )
   for (const idx of indexes) {
     const first = [...extra, ...nearSpellings(idx.search, q.query)]
     const pass = (terms: typeof first) => {
@@ -98,7 +129,10 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     }
     let hits = pass(first)
     if (FEEDBACK.enabled) {
-      const top = hits.slice(0, FEEDBACK.docs).map((h) => idx.view(h.m.id)).filter((v): v is ItemView => !!v)
+      const top = hits
+        .slice(0, FEEDBACK.docs)
+        .map((h) => idx.view(h.m.id))
+        .filter((v): v is ItemView => !!v)
       const feedback = feedbackTerms(top, asked)
       if (feedback.length) hits = pass([...first, ...feedback])
     }
@@ -164,8 +198,12 @@ function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Arra
     const ageDays = Math.max(0, t - item.validFrom) / 86_400_000
     const recency = 0.5 ** (ageDays / RANK.recencyHalfLifeDays)
     const score =
-      RANK.lexical * lex + RANK.entity * ent + RANK.recency * recency + RANK.confidence * item.confidence -
-      (item.disputed ? RANK.disputed : 0) - (STATUS_PENALTY[item.status] ?? 1)
+      RANK.lexical * lex +
+      RANK.entity * ent +
+      RANK.recency * recency +
+      RANK.confidence * item.confidence -
+      (item.disputed ? RANK.disputed : 0) -
+      (STATUS_PENALTY[item.status] ?? 1)
     ranked.push({ item, score })
   }
   return ranked.sort((a, b) => b.score - a.score || b.item.recordedAt - a.item.recordedAt)
@@ -181,7 +219,8 @@ export function recall(store: Store, q: RecallQuery): RecallResult {
     const v = c.open(r.item.id)
     if (v) chosen.push({ ...v, score: round(r.score), cluster: 0, via: "seed" })
   }
-  for (const n of neighbours(store, chosen, c.visible, c.shared)) chosen.push({ ...n, score: 0, cluster: 0, via: "neighbour" })
+  for (const n of neighbours(store, chosen, c.visible, c.shared))
+    chosen.push({ ...n, score: 0, cluster: 0, via: "neighbour" })
   const clusters = buildClusters(store, chosen)
   const cap = q.tokenCap ?? store.recallTokenCap
   const full = chosen.reduce((sum, v) => sum + estimateTokens(`${v.title}\n${v.body}`), 0)

@@ -32,5 +32,8 @@ export function search(store: Store, q: SearchQuery): ItemList {
     unreadable.push(...idx.unreadable.values())
   }
   hits.sort((a, b) => b.score - a.score)
-  return asList(hits.slice(0, q.limit ?? 20).map((h) => h.v), unreadable)
+  return asList(
+    hits.slice(0, q.limit ?? 20).map((h) => h.v),
+    unreadable,
+  )
 }

@@ -4,7 +4,16 @@ import type { Project } from "../core/project"
 export type { Project }
 
 /** `elicitation`: the person answered in the coding tool's own dialog (MCP elicitation, explicit accept). */
-export type Source = "agent" | "hook:remember" | "hook:miner" | "hook:observer" | "sync" | "cli" | "import" | "dashboard" | "elicitation"
+export type Source =
+  | "agent"
+  | "hook:remember"
+  | "hook:miner"
+  | "hook:observer"
+  | "sync"
+  | "cli"
+  | "import"
+  | "dashboard"
+  | "elicitation"
 
 export interface Actor {
   source: Source
@@ -14,7 +23,16 @@ export interface Actor {
 
 /** `hidden`: an agent asked to forget it; invisible to every read, destroyed once the person confirms. */
 export type Status = "pending" | "active" | "superseded" | "archived" | "rejected" | "expired" | "forgotten" | "hidden"
-export const STATUSES: readonly Status[] = ["pending", "active", "superseded", "archived", "rejected", "expired", "forgotten", "hidden"]
+export const STATUSES: readonly Status[] = [
+  "pending",
+  "active",
+  "superseded",
+  "archived",
+  "rejected",
+  "expired",
+  "forgotten",
+  "hidden",
+]
 
 /** Where an item lives, as the caller names it; stored as `branch:<key>`, `commit:<sha>`, `project` or `global`. */
 export type ScopeName = "branch" | "project" | "global"

@@ -8,12 +8,18 @@ import type { ItemView, WriteContext, WriteResult } from "./types"
  * Working memory: keyed, branch-scoped notes with a TTL (default from config, 7 days at most).
  * An entry is invisible from the instant it expires; the sweep only records the fact.
  */
-export function setWorking(store: Store, q: { key: string; value: string; ttlMs?: number }, ctx: WriteContext): WriteResult {
+export function setWorking(
+  store: Store,
+  q: { key: string; value: string; ttlMs?: number },
+  ctx: WriteContext,
+): WriteResult {
   return writeItem(store, { kind: "working", key: q.key, title: q.key, body: q.value, ttlMs: q.ttlMs }, ctx)
 }
 
 export function listWorking(store: Store, q: { project: Project }): ItemView[] {
-  return listItems(store, { project: q.project, kinds: ["working"], scope: "branch" }).sort((a, b) => (a.key ?? "").localeCompare(b.key ?? ""))
+  return listItems(store, { project: q.project, kinds: ["working"], scope: "branch" }).sort((a, b) =>
+    (a.key ?? "").localeCompare(b.key ?? ""),
+  )
 }
 
 export function getWorking(store: Store, q: { project: Project; key: string }): ItemView | undefined {

@@ -55,12 +55,19 @@ const patternKey = (p: string) => keyedHash(loadKeys().hash, `claim|${p}`).slice
 function liveRows(project: Project, worktree?: string): Row[] {
   const db = meshDb()
   const t = now()
-  const expired = db.query("SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?").all(project.id, t) as Row[]
+  const expired = db
+    .query("SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL AND expires_at <= ?")
+    .all(project.id, t) as Row[]
   for (const e of expired) {
-    db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(t, e.id)
+    db.query("UPDATE mesh_claims SET released_at = ?, released_by = 'expiry' WHERE id = ? AND released_at IS NULL").run(
+      t,
+      e.id,
+    )
     emitEvent(project.id, e.session_id, null, "released", { pattern: patternOf(e), why: "expired" })
   }
-  const sql = worktree ? "SELECT * FROM mesh_claims WHERE project = ? AND worktree = ? AND released_at IS NULL" : "SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL"
+  const sql = worktree
+    ? "SELECT * FROM mesh_claims WHERE project = ? AND worktree = ? AND released_at IS NULL"
+    : "SELECT * FROM mesh_claims WHERE project = ? AND released_at IS NULL"
   return (worktree ? db.query(sql).all(project.id, worktree) : db.query(sql).all(project.id)) as Row[]
 }
 
@@ -79,7 +86,18 @@ function patternOf(row: Row): string {
 function toClaim(row: Row, here: string): Claim {
   const body = openJson<{ pattern: string; reason: string }>("mesh_claims", row.id, row.project, row.body)
   const who = sessionTool(row.project, row.session_id)
-  return { id: row.id, pattern: body.pattern, mode: row.mode, reason: body.reason, session: row.session_id, tool: who?.tool ?? "unknown", task: who?.task, since: row.since, until: row.expires_at, sameWorktree: row.worktree === here }
+  return {
+    id: row.id,
+    pattern: body.pattern,
+    mode: row.mode,
+    reason: body.reason,
+    session: row.session_id,
+    tool: who?.tool ?? "unknown",
+    task: who?.task,
+    since: row.since,
+    until: row.expires_at,
+    sameWorktree: row.worktree === here,
+  }
 }
 
 export function claim(project: Project, sessionId: string, req: ClaimRequest): ClaimResult {
@@ -92,7 +110,10 @@ export function claim(project: Project, sessionId: string, req: ClaimRequest): C
   const here = worktreeKey(project)
   const key = patternKey(pattern)
   return immediate(() => {
-    if (!isLive(project.id, sessionId)) throw new EgcError("E_REFUSED", "this session is not announced in this project", { hint: "call session_announce first" })
+    if (!isLive(project.id, sessionId))
+      throw new EgcError("E_REFUSED", "this session is not announced in this project", {
+        hint: "call session_announce first",
+      })
     const rows = liveRows(project, here)
     for (const row of rows) {
       if (row.session_id === sessionId) continue
@@ -104,9 +125,17 @@ export function claim(project: Project, sessionId: string, req: ClaimRequest): C
     const id = own?.id ?? newId("c_")
     const body = sealJson("mesh_claims", id, project.id, { pattern, reason })
     const db = meshDb()
-    if (own) db.query("UPDATE mesh_claims SET mode = ?, body = ?, expires_at = ? WHERE id = ?").run(mode, body, t + minutes * 60_000, id)
+    if (own)
+      db.query("UPDATE mesh_claims SET mode = ?, body = ?, expires_at = ? WHERE id = ?").run(
+        mode,
+        body,
+        t + minutes * 60_000,
+        id,
+      )
     else {
-      db.query("INSERT INTO mesh_claims (id, project, worktree, session_id, mode, pattern_key, body, since, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)").run(id, project.id, here, sessionId, mode, key, body, t, t + minutes * 60_000)
+      db.query(
+        "INSERT INTO mesh_claims (id, project, worktree, session_id, mode, pattern_key, body, since, expires_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+      ).run(id, project.id, here, sessionId, mode, key, body, t, t + minutes * 60_000)
       emitEvent(project.id, sessionId, null, "claimed", { pattern, mode, ...(reason ? { why: reason } : {}) })
     }
     const row = db.query("SELECT * FROM mesh_claims WHERE id = ?").get(id) as Row
@@ -119,7 +148,9 @@ export function release(project: Project, sessionId: string, pattern?: string): 
   const wanted = pattern === undefined ? undefined : normalizePattern(project.root, pattern)
   const here = worktreeKey(project)
   return immediate(() => {
-    const rows = liveRows(project, here).filter((r) => r.session_id === sessionId && (wanted === undefined || r.pattern_key === patternKey(wanted)))
+    const rows = liveRows(project, here).filter(
+      (r) => r.session_id === sessionId && (wanted === undefined || r.pattern_key === patternKey(wanted)),
+    )
     const t = now()
     return rows.map((r) => {
       meshDb().query("UPDATE mesh_claims SET released_at = ?, released_by = 'holder' WHERE id = ?").run(t, r.id)
@@ -146,15 +177,28 @@ export function forceRelease(project: Project, claimIdOrPattern: string, actor: 
     } catch {
       normal = undefined
     }
-    const rows = liveRows(project).filter((r) => r.id === claimIdOrPattern || patternOf(r) === claimIdOrPattern || patternOf(r) === normal)
+    const rows = liveRows(project).filter(
+      (r) => r.id === claimIdOrPattern || patternOf(r) === claimIdOrPattern || patternOf(r) === normal,
+    )
     const t = now()
     return rows.map((r) => {
       const c = toClaim(r, here)
-      meshDb().query("UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE id = ?").run(t, `forced:${actor}`, r.id)
+      meshDb()
+        .query("UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE id = ?")
+        .run(t, `forced:${actor}`, r.id)
       const auditId = newId("a_")
       meshDb()
-        .query("INSERT INTO mesh_audit (id, at, project, actor, action, claim_id, detail) VALUES (?, ?, ?, ?, 'force-release', ?, ?)")
-        .run(auditId, t, project.id, actor, r.id, sealJson("mesh_audit", auditId, project.id, { pattern: c.pattern, holder: c.session, reason: c.reason }))
+        .query(
+          "INSERT INTO mesh_audit (id, at, project, actor, action, claim_id, detail) VALUES (?, ?, ?, ?, 'force-release', ?, ?)",
+        )
+        .run(
+          auditId,
+          t,
+          project.id,
+          actor,
+          r.id,
+          sealJson("mesh_audit", auditId, project.id, { pattern: c.pattern, holder: c.session, reason: c.reason }),
+        )
       emitEvent(project.id, `cli:${actor}`, null, "released", { pattern: c.pattern, why: `forced by ${actor}` })
       return c
     })
@@ -162,9 +206,16 @@ export function forceRelease(project: Project, claimIdOrPattern: string, actor: 
 }
 
 /** Frees every claim a session still holds (its end or its death), inside the caller's transaction. */
-export function releaseClaimsOf(projectId: string, sessionId: string, at: number, by: "session-end" | "session-dead"): void {
+export function releaseClaimsOf(
+  projectId: string,
+  sessionId: string,
+  at: number,
+  by: "session-end" | "session-dead",
+): void {
   meshDb()
-    .query("UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE session_id = ? AND project = ? AND released_at IS NULL")
+    .query(
+      "UPDATE mesh_claims SET released_at = ?, released_by = ? WHERE session_id = ? AND project = ? AND released_at IS NULL",
+    )
     .run(at, by, sessionId, projectId)
 }
 

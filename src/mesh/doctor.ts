@@ -28,10 +28,25 @@ async function wakeCheck(): Promise<Check> {
       timer.unref?.()
       writeFileSync(join(dir, name), "ping", { mode: 0o600 })
     })
-    if (!woke) return { name: "mesh wake", status: "warn", detail: `no file-watch event in ${dir} within 1 s; waits fall back to a 2 s poll`, fix: "raise fs.inotify.max_user_instances / max_user_watches, or ignore: the mesh still works, more slowly" }
-    return { name: "mesh wake", status: "ok", detail: `file watch on ${dir} fired in ${(performance.now() - started).toFixed(1)} ms` }
+    if (!woke)
+      return {
+        name: "mesh wake",
+        status: "warn",
+        detail: `no file-watch event in ${dir} within 1 s; waits fall back to a 2 s poll`,
+        fix: "raise fs.inotify.max_user_instances / max_user_watches, or ignore: the mesh still works, more slowly",
+      }
+    return {
+      name: "mesh wake",
+      status: "ok",
+      detail: `file watch on ${dir} fired in ${(performance.now() - started).toFixed(1)} ms`,
+    }
   } catch (e) {
-    return { name: "mesh wake", status: "warn", detail: errorMessage(e), fix: "check that $EGC_HOME/mesh is a writable folder" }
+    return {
+      name: "mesh wake",
+      status: "warn",
+      detail: errorMessage(e),
+      fix: "check that $EGC_HOME/mesh is a writable folder",
+    }
   }
 }
 
@@ -40,8 +55,17 @@ function stateCheck(cwd: string): Check {
     const project = resolveProject(cwd)
     const peers = livePeers(project)
     const claims = listClaims(project, { allWorktrees: true })
-    return { name: "mesh", status: "ok", detail: `${peers.length} live session(s), ${claims.length} live claim(s) in this project` }
+    return {
+      name: "mesh",
+      status: "ok",
+      detail: `${peers.length} live session(s), ${claims.length} live claim(s) in this project`,
+    }
   } catch (e) {
-    return { name: "mesh", status: "fail", detail: errorMessage(e), fix: "run egc doctor from inside a project; see the database line above" }
+    return {
+      name: "mesh",
+      status: "fail",
+      detail: errorMessage(e),
+      fix: "run egc doctor from inside a project; see the database line above",
+    }
   }
 }

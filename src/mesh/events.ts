@@ -48,42 +48,74 @@ interface Row {
 }
 
 function maxSeq(projectId: string): number {
-  const row = meshDb().query("SELECT MAX(seq) AS m FROM mesh_events WHERE project = ?").get(projectId) as { m: number | null } | null
+  const row = meshDb().query("SELECT MAX(seq) AS m FROM mesh_events WHERE project = ?").get(projectId) as {
+    m: number | null
+  } | null
   return row?.m ?? 0
 }
 
 /** Insert an event inside the caller's transaction; wake-ups go out after the commit. */
-export function emitEvent(projectId: string, from: string, to: string | null, kind: EventKind, body: EventBody): string {
+export function emitEvent(
+  projectId: string,
+  from: string,
+  to: string | null,
+  kind: EventKind,
+  body: EventBody,
+): string {
   const id = newId("e_")
   meshDb()
-    .query("INSERT INTO mesh_events (id, project, from_session, to_session, kind, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")
+    .query(
+      "INSERT INTO mesh_events (id, project, from_session, to_session, kind, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+    )
     .run(id, projectId, from, to, kind, sealJson("mesh_events", id, projectId, body), now())
   queueSignal(to === null ? projectSignal(projectId) : sessionSignal(to))
   return id
 }
 
 export function checkText(text: string, max: number, what: string): string {
-  if (!text.isWellFormed()) throw new EgcError("E_INPUT", `${what} is not valid Unicode text`, { hint: "send plain UTF-8 text" })
+  if (!text.isWellFormed())
+    throw new EgcError("E_INPUT", `${what} is not valid Unicode text`, { hint: "send plain UTF-8 text" })
   const bytes = Buffer.byteLength(text, "utf8")
-  if (bytes > max) throw new EgcError("E_INPUT", `${what} is ${bytes} bytes, above the limit of ${max}`, { hint: "send a shorter message, or point to a file" })
+  if (bytes > max)
+    throw new EgcError("E_INPUT", `${what} is ${bytes} bytes, above the limit of ${max}`, {
+      hint: "send a shorter message, or point to a file",
+    })
   return text
 }
 
 /** Refuse a sender over its flood limit (checked inside the sending transaction). */
 export function checkFlood(from: string): void {
   const t = now()
-  const q = meshDb().query("SELECT COUNT(*) AS n FROM mesh_events WHERE from_session = ? AND kind IN ('message', 'handoff') AND created_at > ?")
+  const q = meshDb().query(
+    "SELECT COUNT(*) AS n FROM mesh_events WHERE from_session = ? AND kind IN ('message', 'handoff') AND created_at > ?",
+  )
   const minute = (q.get(from, t - 60_000) as { n: number }).n
-  if (minute >= LIMITS.perMinute) throw new EgcError("E_REFUSED", `flood limit: ${minute} messages in the last minute (at most ${LIMITS.perMinute})`, { hint: "wait a minute, or send one message to all peers instead of many" })
+  if (minute >= LIMITS.perMinute)
+    throw new EgcError(
+      "E_REFUSED",
+      `flood limit: ${minute} messages in the last minute (at most ${LIMITS.perMinute})`,
+      { hint: "wait a minute, or send one message to all peers instead of many" },
+    )
   const day = (q.get(from, t - LIMITS.eventTtlMs) as { n: number }).n
-  if (day >= LIMITS.perSenderUnexpired) throw new EgcError("E_REFUSED", `flood limit: ${day} unexpired messages from this session (at most ${LIMITS.perSenderUnexpired})`, { hint: "older messages expire after a day" })
+  if (day >= LIMITS.perSenderUnexpired)
+    throw new EgcError(
+      "E_REFUSED",
+      `flood limit: ${day} unexpired messages from this session (at most ${LIMITS.perSenderUnexpired})`,
+      { hint: "older messages expire after a day" },
+    )
 }
 
-export function readEvents(project: Project, reader: string, opts: { peek?: boolean; limit?: number } = {}): MeshEvent[] {
+export function readEvents(
+  project: Project,
+  reader: string,
+  opts: { peek?: boolean; limit?: number } = {},
+): MeshEvent[] {
   const limit = Math.min(Math.max(opts.limit ?? LIMITS.readBatch, 1), LIMITS.readBatch)
   const read = (): Row[] => {
     const db = meshDb()
-    const cursor = db.query("SELECT last_seq FROM mesh_cursors WHERE session_id = ? AND project = ?").get(reader, project.id) as { last_seq: number } | null
+    const cursor = db
+      .query("SELECT last_seq FROM mesh_cursors WHERE session_id = ? AND project = ?")
+      .get(reader, project.id) as { last_seq: number } | null
     if (!cursor) {
       if (opts.peek) return []
       openCursor(reader, project.id)
@@ -96,7 +128,12 @@ export function readEvents(project: Project, reader: string, opts: { peek?: bool
       )
       .all(project.id, cursor.last_seq, reader, reader, now() - LIMITS.eventTtlMs, limit) as Row[]
     const last = rows.at(-1)
-    if (!opts.peek && last) db.query("UPDATE mesh_cursors SET last_seq = ? WHERE session_id = ? AND project = ?").run(last.seq, reader, project.id)
+    if (!opts.peek && last)
+      db.query("UPDATE mesh_cursors SET last_seq = ? WHERE session_id = ? AND project = ?").run(
+        last.seq,
+        reader,
+        project.id,
+      )
     return rows
   }
   // A consuming read takes the write lock only when there is something to consume.
@@ -118,7 +155,16 @@ function hasUnread(projectId: string, reader: string): boolean {
 function present(row: Row): MeshEvent {
   const body = openJson<EventBody>("mesh_events", row.id, row.project, row.body)
   const flagged = scanText([body.text, body.note, body.task].filter(Boolean).join("\n"))
-  return { ...body, id: row.id, seq: row.seq, kind: row.kind, from: row.from_session, to: row.to_session, at: row.created_at, ...(flagged ? { flagged } : {}) }
+  return {
+    ...body,
+    id: row.id,
+    seq: row.seq,
+    kind: row.kind,
+    from: row.from_session,
+    to: row.to_session,
+    at: row.created_at,
+    ...(flagged ? { flagged } : {}),
+  }
 }
 
 /** A session starts reading at the newest event: what was said before it joined is not its news. */

@@ -32,7 +32,8 @@ export function normalizePattern(root: string, input: string): string {
   }
   if (raw.endsWith("/") && parts.length) parts.push("**")
   if (parts.length === 0) throw refused(input, "names the whole working tree")
-  if (parts.every((p) => /^\*+$/.test(p)) || parts[0] === "**") throw refused(input, "matches (nearly) everything; claim a folder such as src/api/** or a file instead")
+  if (parts.every((p) => /^\*+$/.test(p)) || parts[0] === "**")
+    throw refused(input, "matches (nearly) everything; claim a folder such as src/api/** or a file instead")
   return parts.join("/")
 }
 
@@ -79,5 +80,7 @@ export function overlaps(a: string, b: string): boolean {
 }
 
 function refused(input: string, why: string): EgcError {
-  return new EgcError("E_REFUSED", `claim pattern ${JSON.stringify(input)} ${why}`, { hint: "pass a path or glob relative to the project root" })
+  return new EgcError("E_REFUSED", `claim pattern ${JSON.stringify(input)} ${why}`, {
+    hint: "pass a path or glob relative to the project root",
+  })
 }

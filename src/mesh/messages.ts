@@ -26,9 +26,14 @@ export function send(project: Project, from: string, msg: Send): { id: string; t
   if (msg.note !== undefined) checkText(msg.note, LIMITS.noteBytes, "handoff note")
   const person = from.startsWith(PERSON_PREFIX)
   return immediate(() => {
-    if (!person && !isLive(project.id, from)) throw new EgcError("E_REFUSED", "this session is not announced in this project", { hint: "call session_announce first" })
+    if (!person && !isLive(project.id, from))
+      throw new EgcError("E_REFUSED", "this session is not announced in this project", {
+        hint: "call session_announce first",
+      })
     if (msg.to !== undefined && !isLive(project.id, msg.to)) {
-      throw new EgcError("E_NOT_FOUND", `no live session ${JSON.stringify(msg.to.slice(0, 64))} in this project`, { hint: "list peers with session_peers; omit `to` to write to every session of the project" })
+      throw new EgcError("E_NOT_FOUND", `no live session ${JSON.stringify(msg.to.slice(0, 64))} in this project`, {
+        hint: "list peers with session_peers; omit `to` to write to every session of the project",
+      })
     }
     checkFlood(from)
     const body = { text: cleanForStore(msg.text), ...(msg.note ? { note: cleanForStore(msg.note) } : {}) }

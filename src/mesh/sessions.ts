@@ -46,7 +46,10 @@ const SESSION_ID = /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}$/
 
 function checkSessionId(id: string): string {
   // `cli:` names a person at the terminal (egc mesh send); no session may pass for one
-  if (!SESSION_ID.test(id) || id.startsWith("cli:")) throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, { hint: "session ids are 1-128 letters, digits, _ . : -" })
+  if (!SESSION_ID.test(id) || id.startsWith("cli:"))
+    throw new EgcError("E_INPUT", `session id ${JSON.stringify(id.slice(0, 40))} is not valid`, {
+      hint: "session ids are 1-128 letters, digits, _ . : -",
+    })
   return id
 }
 
@@ -81,10 +84,16 @@ export function announce(project: Project, a: Announce): { created: boolean } {
     const t = now()
     const row = db.query("SELECT * FROM mesh_sessions WHERE id = ? AND project = ?").get(a.id, project.id) as Row | null
     if (row && row.ended_at === null && row.pid !== a.pid && pidAlive(row.pid)) {
-      throw new EgcError("E_REFUSED", `session ${a.id} belongs to another live process (pid ${row.pid})`, { hint: "a session id cannot be reused while its process runs" })
+      throw new EgcError("E_REFUSED", `session ${a.id} belongs to another live process (pid ${row.pid})`, {
+        hint: "a session id cannot be reused while its process runs",
+      })
     }
     const old = row ? openJson<SessionInfo>("mesh_sessions", a.id, project.id, row.info) : undefined
-    const info: SessionInfo = { cwd: a.cwd, branch: project.branch ?? (project.commit ? `detached ${project.commit.slice(0, 12)}` : undefined), task: a.task !== undefined ? cleanForStore(a.task.slice(0, 300)) : old?.task }
+    const info: SessionInfo = {
+      cwd: a.cwd,
+      branch: project.branch ?? (project.commit ? `detached ${project.commit.slice(0, 12)}` : undefined),
+      task: a.task !== undefined ? cleanForStore(a.task.slice(0, 300)) : old?.task,
+    }
     const sealed = sealJson("mesh_sessions", a.id, project.id, info)
     const fresh = !row || row.ended_at !== null
     db.query(
@@ -93,7 +102,8 @@ export function announce(project: Project, a: Announce): { created: boolean } {
        started_at = CASE WHEN mesh_sessions.ended_at IS NULL THEN mesh_sessions.started_at ELSE excluded.started_at END`,
     ).run(a.id, project.id, worktreeKey(project), a.pid, a.hostPid ?? null, a.tool.slice(0, 64), sealed, t, t)
     openCursor(a.id, project.id)
-    if (fresh || a.task !== undefined) emitEvent(project.id, a.id, null, "announced", { tool: a.tool, task: info.task, branch: info.branch })
+    if (fresh || a.task !== undefined)
+      emitEvent(project.id, a.id, null, "announced", { tool: a.tool, task: info.task, branch: info.branch })
     return { created: fresh }
   })
 }
@@ -107,7 +117,11 @@ export function heartbeat(sessionId: string): void {
 export function heartbeatSession(sessionId: string | undefined, hostPids: readonly number[] = []): boolean {
   if (sessionId !== undefined) {
     if (!SESSION_ID.test(sessionId)) return false
-    return meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE id = ? AND ended_at IS NULL").run(now(), sessionId).changes > 0
+    return (
+      meshDb()
+        .query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE id = ? AND ended_at IS NULL")
+        .run(now(), sessionId).changes > 0
+    )
   }
   const update = meshDb().query("UPDATE mesh_sessions SET heartbeat_at = ? WHERE host_pid = ? AND ended_at IS NULL")
   for (const pid of hostPids.filter((p) => Number.isInteger(p) && p > 1).slice(0, 16)) {
@@ -121,11 +135,14 @@ export function isKnown(projectId: string, sessionId: string): boolean {
 }
 
 export function isLive(projectId: string, sessionId: string): boolean {
-  const row = meshDb().query("SELECT pid, heartbeat_at FROM mesh_sessions WHERE id = ? AND project = ? AND ended_at IS NULL").get(sessionId, projectId) as Pick<Row, "pid" | "heartbeat_at"> | null
+  const row = meshDb()
+    .query("SELECT pid, heartbeat_at FROM mesh_sessions WHERE id = ? AND project = ? AND ended_at IS NULL")
+    .get(sessionId, projectId) as Pick<Row, "pid" | "heartbeat_at"> | null
   return row !== null && alive(row)
 }
 
-const alive = (row: Pick<Row, "pid" | "heartbeat_at">): boolean => now() - row.heartbeat_at <= meshSettings().staleMs && pidAlive(row.pid)
+const alive = (row: Pick<Row, "pid" | "heartbeat_at">): boolean =>
+  now() - row.heartbeat_at <= meshSettings().staleMs && pidAlive(row.pid)
 
 /** End a session: free its claims and tell its peers. */
 export function endSession(projectId: string, sessionId: string, why: "ended" | "dead"): void {
@@ -135,7 +152,9 @@ export function endSession(projectId: string, sessionId: string, why: "ended" | 
 function endInTx(projectId: string, sessionId: string, why: "ended" | "dead"): void {
   const db = meshDb()
   const t = now()
-  const changed = db.query("UPDATE mesh_sessions SET ended_at = ? WHERE id = ? AND project = ? AND ended_at IS NULL").run(t, sessionId, projectId)
+  const changed = db
+    .query("UPDATE mesh_sessions SET ended_at = ? WHERE id = ? AND project = ? AND ended_at IS NULL")
+    .run(t, sessionId, projectId)
   if (changed.changes === 0) return
   releaseClaimsOf(projectId, sessionId, t, why === "dead" ? "session-dead" : "session-end")
   emitEvent(projectId, sessionId, null, "ended", { why })
@@ -154,7 +173,9 @@ export function sweepSessions(projectId: string): void {
       sweepReleasedClaims(cutoff)
     })
   }
-  const rows = meshDb().query("SELECT id, pid, heartbeat_at FROM mesh_sessions WHERE project = ? AND ended_at IS NULL").all(projectId) as Array<Pick<Row, "id" | "pid" | "heartbeat_at">>
+  const rows = meshDb()
+    .query("SELECT id, pid, heartbeat_at FROM mesh_sessions WHERE project = ? AND ended_at IS NULL")
+    .all(projectId) as Array<Pick<Row, "id" | "pid" | "heartbeat_at">>
   const dead = rows.filter((r) => !alive(r))
   if (dead.length) {
     immediate(() => {
@@ -165,15 +186,27 @@ export function sweepSessions(projectId: string): void {
 
 export function livePeers(project: Project, selfId?: string): Peer[] {
   sweepSessions(project.id)
-  const rows = meshDb().query("SELECT * FROM mesh_sessions WHERE project = ? AND ended_at IS NULL ORDER BY started_at").all(project.id) as Row[]
+  const rows = meshDb()
+    .query("SELECT * FROM mesh_sessions WHERE project = ? AND ended_at IS NULL ORDER BY started_at")
+    .all(project.id) as Row[]
   const here = worktreeKey(project)
   return rows
     .filter((r) => r.id !== selfId)
-    .map((r) => ({ ...openJson<SessionInfo>("mesh_sessions", r.id, r.project, r.info), id: r.id, tool: r.tool, pid: r.pid, startedAt: r.started_at, heartbeatAt: r.heartbeat_at, sameWorktree: r.worktree === here }))
+    .map((r) => ({
+      ...openJson<SessionInfo>("mesh_sessions", r.id, r.project, r.info),
+      id: r.id,
+      tool: r.tool,
+      pid: r.pid,
+      startedAt: r.started_at,
+      heartbeatAt: r.heartbeat_at,
+      sameWorktree: r.worktree === here,
+    }))
 }
 
 export function sessionTool(projectId: string, sessionId: string): { tool: string; task?: string } | undefined {
-  const row = meshDb().query("SELECT id, project, tool, info FROM mesh_sessions WHERE id = ? AND project = ?").get(sessionId, projectId) as Pick<Row, "id" | "project" | "tool" | "info"> | null
+  const row = meshDb()
+    .query("SELECT id, project, tool, info FROM mesh_sessions WHERE id = ? AND project = ?")
+    .get(sessionId, projectId) as Pick<Row, "id" | "project" | "tool" | "info"> | null
   if (!row) return undefined
   return { tool: row.tool, task: openJson<SessionInfo>("mesh_sessions", row.id, row.project, row.info).task }
 }
@@ -187,7 +220,9 @@ export function sessionOfHost(project: Project, ancestorPids: readonly number[])
   const pids = ancestorPids.filter((p) => Number.isInteger(p) && p > 1).slice(0, 16)
   if (pids.length === 0) return undefined
   const rows = meshDb()
-    .query(`SELECT id, pid, heartbeat_at, host_pid FROM mesh_sessions WHERE project = ? AND ended_at IS NULL AND host_pid IN (${pids.map(() => "?").join(",")}) ORDER BY heartbeat_at DESC`)
+    .query(
+      `SELECT id, pid, heartbeat_at, host_pid FROM mesh_sessions WHERE project = ? AND ended_at IS NULL AND host_pid IN (${pids.map(() => "?").join(",")}) ORDER BY heartbeat_at DESC`,
+    )
     .all(project.id, ...pids) as Array<Pick<Row, "id" | "pid" | "heartbeat_at"> & { host_pid: number }>
   for (const pid of pids) {
     const hit = rows.find((r) => r.host_pid === pid && alive(r))

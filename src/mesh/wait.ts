@@ -12,7 +12,12 @@ import { projectSignal, sessionSignal, signalDir } from "./signal"
 const FALLBACK_POLL_MS = 2000
 const MAX_WAIT_MS = 50_000
 
-export async function waitForEvents(project: Project, sessionId: string, timeoutMs: number, opts: { signal?: AbortSignal } = {}): Promise<MeshEvent[]> {
+export async function waitForEvents(
+  project: Project,
+  sessionId: string,
+  timeoutMs: number,
+  opts: { signal?: AbortSignal } = {},
+): Promise<MeshEvent[]> {
   const deadline = Date.now() + Math.min(Math.max(timeoutMs, 0), MAX_WAIT_MS)
   const mine = new Set([sessionSignal(sessionId), projectSignal(project.id)])
   let wake: (() => void) | undefined

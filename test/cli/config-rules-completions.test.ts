@@ -78,9 +78,8 @@ describe("egc guard rules", () => {
     })
     using plain = tmpdir({ git: { origin: "https://example.com/cli/rules-plain.git" } })
     // ask is looser than the built-in deny: a project file applies it only once the person trusts it
-    const untrusted = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout).rules as Array<
-      Record<string, string>
-    >
+    const untrusted = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout)
+      .rules as Array<Record<string, string>>
     expect(untrusted.find((r) => r.id === "git.reset-hard")).toMatchObject({ level: "deny", source: "built-in" })
     expect((await runSource(["trust", "--cwd", dir.path])).code).toBe(0)
     const rows = JSON.parse((await runSource(["guard", "rules", "--json", "--cwd", dir.path])).stdout).rules as Array<

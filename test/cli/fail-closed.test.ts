@@ -33,7 +33,10 @@ describe("flags fail closed", () => {
   test("memory list refuses an unknown status instead of printing a false 'no memory'", async () => {
     using repo = tmpdir({ git: { origin: "git@github.com:acme/flags.git" } })
     const project = resolveProject(repo.path)
-    openMemory().write({ kind: "decision", title: "Use strict flags", body: "unknown flags are errors", scope: "project" }, { project, actor: { source: "agent" } })
+    openMemory().write(
+      { kind: "decision", title: "Use strict flags", body: "unknown flags are errors", scope: "project" },
+      { project, actor: { source: "agent" } },
+    )
     const active = await runSource(["memory", "list", "--status", "active"], { cwd: repo.path })
     expect(active.code).toBe(0)
     expect(active.stdout).toContain("Use strict flags")
@@ -62,17 +65,25 @@ describe("flags fail closed", () => {
     const partly = await runSource(["serve"], { cwd: dir.path, env: { EGC_MCP_TOOLS: "get_state,no_such_tool" } })
     expect(partly.code).toBe(78)
     expect(partly.stderr).toContain("no_such_tool")
-    using cfg = tmpdir({ git: true, files: { ".egc/config.json": JSON.stringify({ mcp: { tools: ["get_state", "recal"] } }) } })
+    using cfg = tmpdir({
+      git: true,
+      files: { ".egc/config.json": JSON.stringify({ mcp: { tools: ["get_state", "recal"] } }) },
+    })
     const fromConfig = await runSource(["serve"], { cwd: cfg.path })
     expect(fromConfig.code).toBe(78)
     expect(fromConfig.stderr).toContain("recal")
 
     const doctorBad = await runSource(["doctor", "--json"], { cwd: dir.path, env: { EGC_MCP_TOOLS: "ful" } })
-    const badLine = (JSON.parse(doctorBad.stdout) as Array<{ name: string; status: string; detail: string }>).find((c) => c.name === "mcp tools")
+    const badLine = (JSON.parse(doctorBad.stdout) as Array<{ name: string; status: string; detail: string }>).find(
+      (c) => c.name === "mcp tools",
+    )
     expect(badLine?.status).toBe("fail")
     expect(badLine?.detail).toContain("ful")
     const doctorGood = await runSource(["doctor", "--json"], { cwd: dir.path })
-    expect((JSON.parse(doctorGood.stdout) as Array<{ name: string; status: string }>).find((c) => c.name === "mcp tools")?.status).toBe("ok")
+    expect(
+      (JSON.parse(doctorGood.stdout) as Array<{ name: string; status: string }>).find((c) => c.name === "mcp tools")
+        ?.status,
+    ).toBe("ok")
   }, 90_000)
 
   test("valid profiles serve tools: --tools full, and an explicit list from the environment", async () => {
@@ -80,7 +91,12 @@ describe("flags fail closed", () => {
     const list = async (args: string[], env: Record<string, string> = {}) => {
       const merged: Record<string, string> = {}
       for (const [k, v] of Object.entries({ ...process.env, ...env })) if (v !== undefined) merged[k] = v
-      const transport = new StdioClientTransport({ ...sourceArgs(["serve", ...args]), cwd: dir.path, env: merged, stderr: "pipe" })
+      const transport = new StdioClientTransport({
+        ...sourceArgs(["serve", ...args]),
+        cwd: dir.path,
+        env: merged,
+        stderr: "pipe",
+      })
       const client = new Client({ name: "egc-flags-test", version: "1" })
       await client.connect(transport)
       try {
@@ -92,6 +108,9 @@ describe("flags fail closed", () => {
     const full = await list(["--tools", "full"])
     expect(full.length).toBeGreaterThan(16)
     expect(full).toContain("server_health")
-    expect((await list([], { EGC_MCP_TOOLS: "get_state,server_health" })).sort()).toEqual(["get_state", "server_health"])
+    expect((await list([], { EGC_MCP_TOOLS: "get_state,server_health" })).sort()).toEqual([
+      "get_state",
+      "server_health",
+    ])
   }, 90_000)
 })

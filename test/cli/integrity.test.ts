@@ -19,7 +19,11 @@ function store() {
   try {
     const memory = openMemory()
     const project = resolveProject(repo.path)
-    for (let i = 0; i < 80; i++) memory.write({ kind: "note", body: `cli integrity note ${i} about the cache` }, { project, actor: { source: "cli" } })
+    for (let i = 0; i < 80; i++)
+      memory.write(
+        { kind: "note", body: `cli integrity note ${i} about the cache` },
+        { project, actor: { source: "cli" } },
+      )
     memory.store.db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
   } finally {
     closeAllDbs()

@@ -24,13 +24,22 @@ describe("strict flags on every command", () => {
   test("an unknown flag exits 64 and names the flag, on every command and subcommand", async () => {
     const paths = await walk()
     // the walk really reaches subcommands of both kinds (eager objects and lazy loaders)
-    for (const p of [["memory", "list"], ["mesh", "peers"], ["crush", "show"], ["guard"], ["serve"]]) expect(paths).toContainEqual(p)
+    for (const p of [["memory", "list"], ["mesh", "peers"], ["crush", "show"], ["guard"], ["serve"]])
+      expect(paths).toContainEqual(p)
     // guard's actions are its own words, not citty subcommands; a flag before `--` must not be swallowed either
-    const rows = [...paths.map((p) => [...p, FLAG]), ["guard", "check", FLAG, "ls"], ["guard", "explain", FLAG, "ls"], ["guard", "log", FLAG], ["guard", FLAG, "--", "true"], ["crush", FLAG, "--", "true"]]
+    const rows = [
+      ...paths.map((p) => [...p, FLAG]),
+      ["guard", "check", FLAG, "ls"],
+      ["guard", "explain", FLAG, "ls"],
+      ["guard", "log", FLAG],
+      ["guard", FLAG, "--", "true"],
+      ["crush", FLAG, "--", "true"],
+    ]
     const failures: string[] = []
     for (const argv of rows) {
       const r = await runSource(argv)
-      if (r.code !== 64 || !r.stderr.includes(FLAG)) failures.push(`egc ${argv.join(" ")} → ${r.code}: ${r.stderr.slice(0, 200)}`)
+      if (r.code !== 64 || !r.stderr.includes(FLAG))
+        failures.push(`egc ${argv.join(" ")} → ${r.code}: ${r.stderr.slice(0, 200)}`)
     }
     expect(failures).toEqual([])
   }, 120_000)

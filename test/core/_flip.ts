@@ -18,10 +18,19 @@ export function prng(seed: number): () => number {
  * `PRAGMA page_size` and the dbstat table), chosen by the seed: damage SQLite's own check can see.
  * Returns the page number and file offsets flipped.
  */
-export function flipDataPage(path: string, table: string, seed: number, count = 4): { page: number; offsets: number[] } {
+export function flipDataPage(
+  path: string,
+  table: string,
+  seed: number,
+  count = 4,
+): { page: number; offsets: number[] } {
   const meta = new Database(path, { readonly: true })
   const pageSize = (meta.query("PRAGMA page_size").get() as { page_size: number }).page_size
-  const pages = (meta.query("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").all(table) as Array<{ pageno: number }>).map((r) => r.pageno)
+  const pages = (
+    meta.query("SELECT pageno FROM dbstat WHERE name = ? AND pagetype = 'leaf' ORDER BY pageno").all(table) as Array<{
+      pageno: number
+    }>
+  ).map((r) => r.pageno)
   meta.close()
   if (!pages.length) throw new Error(`no leaf page of ${table}`)
   const rand = prng(seed)

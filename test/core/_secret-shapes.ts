@@ -29,15 +29,22 @@ const HEX = "0123456789abcdef"
 const B64URL = `${ALNUM}_-`
 
 type Gen = (r: () => number) => { text: string; secret: string }
-const pick = (r: () => number, chars: string, n: number) => Array.from({ length: n }, () => chars[Math.floor(r() * chars.length)]).join("")
+const pick = (r: () => number, chars: string, n: number) =>
+  Array.from({ length: n }, () => chars[Math.floor(r() * chars.length)]).join("")
 const one = <T>(r: () => number, xs: T[]): T => xs[Math.floor(r() * xs.length)] as T
 const b64 = (s: string) => Buffer.from(s).toString("base64url").replace(/=+$/, "")
-const password = (r: () => number) => `${pick(r, LOWER, 5)}${pick(r, DIGITS, 2)}${one(r, ["!", "#", "%", "_", "-"])}${pick(r, UPPER, 3)}`
+const password = (r: () => number) =>
+  `${pick(r, LOWER, 5)}${pick(r, DIGITS, 2)}${one(r, ["!", "#", "%", "_", "-"])}${pick(r, UPPER, 3)}`
 
-const bare = (make: (r: () => number) => string, around: string[] = ["{}", "export X={}", "token: {}", "found {} in the log"]): Gen => (r) => {
-  const secret = make(r)
-  return { text: one(r, around).replace("{}", secret), secret }
-}
+const bare =
+  (
+    make: (r: () => number) => string,
+    around: string[] = ["{}", "export X={}", "token: {}", "found {} in the log"],
+  ): Gen =>
+  (r) => {
+    const secret = make(r)
+    return { text: one(r, around).replace("{}", secret), secret }
+  }
 
 export const SECRET_SHAPES: Record<string, Gen> = {
   "aws-access-key": bare((r) => `${one(r, ["AKIA", "ASIA"])}${pick(r, `${UPPER}234567`, 16)}`),
@@ -65,15 +72,18 @@ export const SECRET_SHAPES: Record<string, Gen> = {
   "anthropic-key": bare((r) => `sk-ant-api03-${pick(r, B64URL, 93)}AA`),
   "google-api-key": bare((r) => `AIza${pick(r, B64URL, 35)}`),
   "google-oauth-secret": bare((r) => `GOCSPX-${pick(r, B64URL, 28)}`),
-  jwt: bare((r) => `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(`{"sub":"${pick(r, DIGITS, 8)}","name":"${pick(r, LOWER, 6)}"}`)}.${pick(r, B64URL, 43)}`, [
-    "Authorization: Bearer {}",
-    "jwt={}",
-    "cookie session {}",
-  ]),
+  jwt: bare(
+    (r) =>
+      `${b64('{"alg":"HS256","typ":"JWT"}')}.${b64(`{"sub":"${pick(r, DIGITS, 8)}","name":"${pick(r, LOWER, 6)}"}`)}.${pick(r, B64URL, 43)}`,
+    ["Authorization: Bearer {}", "jwt={}", "cookie session {}"],
+  ),
   "private-key": (r) => {
     const body = Array.from({ length: 4 }, () => pick(r, `${ALNUM}+/`, 64)).join("\n")
     const kind = one(r, ["RSA ", "EC ", "OPENSSH ", ""])
-    return { text: `key file:\n-----BEGIN ${kind}PRIVATE KEY-----\n${body}\n-----END ${kind}PRIVATE KEY-----\ndone`, secret: body.slice(0, 64) }
+    return {
+      text: `key file:\n-----BEGIN ${kind}PRIVATE KEY-----\n${body}\n-----END ${kind}PRIVATE KEY-----\ndone`,
+      secret: body.slice(0, 64),
+    }
   },
   "npm-token": bare((r) => `npm_${pick(r, ALNUM, 36)}`, ["//registry.npmjs.org/:_authToken={}", "{}", "NPM_TOKEN={}"]),
   "twilio-api-key": bare((r) => `SK${pick(r, HEX, 32)}`),
@@ -82,10 +92,16 @@ export const SECRET_SHAPES: Record<string, Gen> = {
     return { text: `TWILIO_AUTH_TOKEN=${secret}`, secret }
   },
   "sendgrid-key": bare((r) => `SG.${pick(r, B64URL, 22)}.${pick(r, B64URL, 43)}`),
-  "azure-client-secret": bare((r) => `${pick(r, ALNUM, 3)}${pick(r, DIGITS, 1)}Q~${pick(r, `${ALNUM}_~.-`, 34)}`, ["AZURE_CLIENT_SECRET={}", "secret {}", "'{}'"]),
+  "azure-client-secret": bare(
+    (r) => `${pick(r, ALNUM, 3)}${pick(r, DIGITS, 1)}Q~${pick(r, `${ALNUM}_~.-`, 34)}`,
+    ["AZURE_CLIENT_SECRET={}", "secret {}", "'{}'"],
+  ),
   "azure-storage": (r) => {
     const secret = `${pick(r, `${ALNUM}+/`, 86)}==`
-    return { text: `DefaultEndpointsProtocol=https;AccountName=acct${pick(r, DIGITS, 3)};AccountKey=${secret};EndpointSuffix=core.windows.net`, secret }
+    return {
+      text: `DefaultEndpointsProtocol=https;AccountName=acct${pick(r, DIGITS, 3)};AccountKey=${secret};EndpointSuffix=core.windows.net`,
+      secret,
+    }
   },
   "db-url": (r) => {
     const secret = password(r)
@@ -98,21 +114,36 @@ export const SECRET_SHAPES: Record<string, Gen> = {
   },
   "json-secret": (r) => {
     const secret = pick(r, ALNUM, 24)
-    return { text: `{"${one(r, ["client_secret", "apiKey", "access_token", "password", "refreshToken"])}": "${secret}"}`, secret }
+    return {
+      text: `{"${one(r, ["client_secret", "apiKey", "access_token", "password", "refreshToken"])}": "${secret}"}`,
+      secret,
+    }
   },
   "yaml-secret": (r) => {
     const secret = pick(r, ALNUM, 20)
-    return { text: `  ${one(r, ["webhook_secret", "auth_token", "db.password", "private-key", "signing_key"])}: ${secret}`, secret }
+    return {
+      text: `  ${one(r, ["webhook_secret", "auth_token", "db.password", "private-key", "signing_key"])}: ${secret}`,
+      secret,
+    }
   },
   "cli-flag": (r) => {
     const secret = password(r)
-    return { text: `tool login ${one(r, ["--password", "--token", "--api-key", "--client-secret"])}${one(r, [" ", "="])}${secret} --verbose`, secret }
+    return {
+      text: `tool login ${one(r, ["--password", "--token", "--api-key", "--client-secret"])}${one(r, [" ", "="])}${secret} --verbose`,
+      secret,
+    }
   },
   "env-generic": (r) => {
     const secret = pick(r, ALNUM, 32)
-    return { text: `${one(r, ["MY_APP", "SERVICE", "CI"])}_${one(r, ["SECRET", "API_KEY", "TOKEN", "AUTH_TOKEN", "CREDENTIALS"])}=${secret}`, secret }
+    return {
+      text: `${one(r, ["MY_APP", "SERVICE", "CI"])}_${one(r, ["SECRET", "API_KEY", "TOKEN", "AUTH_TOKEN", "CREDENTIALS"])}=${secret}`,
+      secret,
+    }
   },
-  "bearer-header": bare((r) => pick(r, `${ALNUM}._-`, 40), ["Authorization: Bearer {}", "curl -H 'authorization: bearer {}' https://api"]),
+  "bearer-header": bare(
+    (r) => pick(r, `${ALNUM}._-`, 40),
+    ["Authorization: Bearer {}", "curl -H 'authorization: bearer {}' https://api"],
+  ),
   "mysql-p": (r) => {
     const secret = password(r)
     return { text: `mysql -u root -p${secret} app`, secret }
@@ -129,7 +160,21 @@ export const SECRET_SHAPES: Record<string, Gen> = {
   "telegram-bot": bare((r) => `${pick(r, DIGITS, 9)}:AA${pick(r, B64URL, 33)}`),
 }
 
-const WORDS = ["the", "build", "failed", "because", "module", "was", "missing", "after", "update", "token", "password", "secret", "key"]
+const WORDS = [
+  "the",
+  "build",
+  "failed",
+  "because",
+  "module",
+  "was",
+  "missing",
+  "after",
+  "update",
+  "token",
+  "password",
+  "secret",
+  "key",
+]
 
 export const NEAR_MISSES: Record<string, (r: () => number) => string> = {
   "git-commit": (r) => `commit ${pick(r, HEX, 40)}`,
@@ -138,8 +183,10 @@ export const NEAR_MISSES: Record<string, (r: () => number) => string> = {
   sha256: (r) => `sha256:${pick(r, HEX, 64)}`,
   integrity: (r) => `"integrity": "sha512-${Buffer.from(pick(r, ALNUM, 48)).toString("base64")}"`,
   "base64-text": (r) => Buffer.from(Array.from({ length: 8 }, () => one(r, WORDS)).join(" ")).toString("base64"),
-  semver: (r) => `upgraded react from ${Math.floor(r() * 20)}.${Math.floor(r() * 20)}.${Math.floor(r() * 20)} to ^${Math.floor(r() * 20)}.0.0-rc.${Math.floor(r() * 9)}`,
-  path: (r) => `/home/${pick(r, LOWER, 5)}/src/${one(r, ["auth", "tokens", "secrets", "password-reset"])}/${pick(r, LOWER, 6)}.ts:${Math.floor(r() * 400)}`,
+  semver: (r) =>
+    `upgraded react from ${Math.floor(r() * 20)}.${Math.floor(r() * 20)}.${Math.floor(r() * 20)} to ^${Math.floor(r() * 20)}.0.0-rc.${Math.floor(r() * 9)}`,
+  path: (r) =>
+    `/home/${pick(r, LOWER, 5)}/src/${one(r, ["auth", "tokens", "secrets", "password-reset"])}/${pick(r, LOWER, 6)}.ts:${Math.floor(r() * 400)}`,
   sentence: (r) =>
     `${one(r, [
       "Reset your password if you forget it",
@@ -151,29 +198,60 @@ export const NEAR_MISSES: Record<string, (r: () => number) => string> = {
       "see the credentials section of the docs",
       "Authentication failed: invalid token",
     ])} (${one(r, WORDS)})`,
-  "ts-types": (r) => one(r, ["password: string", "token?: string | undefined", "apiKey: z.string().min(1)", "secret: Buffer", "authToken: null"]) + one(r, [",", ";", ""]),
+  "ts-types": (r) =>
+    one(r, [
+      "password: string",
+      "token?: string | undefined",
+      "apiKey: z.string().min(1)",
+      "secret: Buffer",
+      "authToken: null",
+    ]) + one(r, [",", ";", ""]),
   "code-refs": (r) =>
-    one(r, ["const token = await getToken()", "password = user.password", "headers.authorization = token", "const secret = process.env.SECRET", "token=$GITHUB_TOKEN"]) +
-    one(r, ["", ` // ${one(r, WORDS)}`]),
-  "env-refs": (r) => `${one(r, ["DB_PASSWORD", "API_TOKEN", "AWS_SECRET_ACCESS_KEY"])}=${one(r, ["${DB_PASSWORD}", "$API_TOKEN", "<your-key-here>", "changeme", "***"])}`,
+    one(r, [
+      "const token = await getToken()",
+      "password = user.password",
+      "headers.authorization = token",
+      "const secret = process.env.SECRET",
+      "token=$GITHUB_TOKEN",
+    ]) + one(r, ["", ` // ${one(r, WORDS)}`]),
+  "env-refs": (r) =>
+    `${one(r, ["DB_PASSWORD", "API_TOKEN", "AWS_SECRET_ACCESS_KEY"])}=${one(r, ["${DB_PASSWORD}", "$API_TOKEN", "<your-key-here>", "changeme", "***"])}`,
   "css-colour": (r) => `color: #${pick(r, HEX, one(r, [3, 6, 8]))}; background: rgb(${Math.floor(r() * 255)}, 0, 0)`,
   numbers: (r) => `took ${Math.floor(r() * 1e6)} ms, ${(r() * 100).toFixed(2)}% of ${Math.floor(r() * 1e12)} bytes`,
-  "npm-log": (r) => `added ${Math.floor(r() * 900)} packages, and audited ${Math.floor(r() * 900)} packages in ${Math.floor(r() * 60)}s`,
+  "npm-log": (r) =>
+    `added ${Math.floor(r() * 900)} packages, and audited ${Math.floor(r() * 900)} packages in ${Math.floor(r() * 60)}s`,
   "url-no-creds": (r) => `https://github.com/${pick(r, LOWER, 6)}/${pick(r, LOWER, 8)}/pull/${Math.floor(r() * 9000)}`,
-  "config-keys": (r) => one(r, ["primary_key: id", "sort_key: created_at", "author: Jane Doe", "keyboard: us", "auth: enabled", "token_type: bearer"]),
-  "compiler-flags": (r) => `${one(r, ["gcc -pthread -O2 main.c", "mkdir -p build/out", "git log -p --stat", "ssh -p 2222 host"])} # ${Math.floor(r() * 99)}`,
+  "config-keys": (r) =>
+    one(r, [
+      "primary_key: id",
+      "sort_key: created_at",
+      "author: Jane Doe",
+      "keyboard: us",
+      "auth: enabled",
+      "token_type: bearer",
+    ]),
+  "compiler-flags": (r) =>
+    `${one(r, ["gcc -pthread -O2 main.c", "mkdir -p build/out", "git log -p --stat", "ssh -p 2222 host"])} # ${Math.floor(r() * 99)}`,
 }
 
 export function secretCases(n = 8): Case[] {
   let seed = 1
   return Object.entries(SECRET_SHAPES).flatMap(([shape, gen]) =>
-    Array.from({ length: n }, (_, i) => ({ shape, ...gen(prng(seed++ * 7919)), half: i % 2 === 0 ? ("tuning" as const) : ("held-out" as const) })),
+    Array.from({ length: n }, (_, i) => ({
+      shape,
+      ...gen(prng(seed++ * 7919)),
+      half: i % 2 === 0 ? ("tuning" as const) : ("held-out" as const),
+    })),
   )
 }
 
 export function nearMissCases(n = 14): Array<Omit<Case, "secret">> {
   let seed = 100_000
   return Object.entries(NEAR_MISSES).flatMap(([shape, gen]) =>
-    Array.from({ length: n }, (_, i) => ({ shape, text: gen(prng(seed++ * 104729)), half: i % 2 === 0 ? ("tuning" as const) : ("held-out" as const) })),
+    Array.from({ length: n }, (_, i) => ({
+      shape,
+      text: gen(prng(seed++ * 104729)),
+      half: i % 2 === 0 ? ("tuning" as const) : ("held-out" as const),
+    })),
   )
 }

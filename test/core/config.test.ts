@@ -18,8 +18,9 @@ const withEnv = async <T>(vars: Record<string, string>, fn: () => Promise<T>): P
   try {
     return await fn()
   } finally {
-    for (const [k, v] of Object.entries(old)) if (v === undefined) delete process.env[k]
-    else process.env[k] = v
+    for (const [k, v] of Object.entries(old))
+      if (v === undefined) delete process.env[k]
+      else process.env[k] = v
   }
 }
 
@@ -42,7 +43,9 @@ describe("config", () => {
       expect(c.crush).toEqual(DEFAULTS.crush)
       const e = await withEnv({ EGC_CONSENT: "off" }, () => loadConfig({ projectRoot: t.path }))
       expect(e.memory.consent).toBe("off")
-      const f = await withEnv({ EGC_CONSENT: "off" }, () => loadConfig({ projectRoot: t.path, flags: { memory: { consent: "agent" } } }))
+      const f = await withEnv({ EGC_CONSENT: "off" }, () =>
+        loadConfig({ projectRoot: t.path, flags: { memory: { consent: "agent" } } }),
+      )
       expect(f.memory.consent).toBe("agent")
     } finally {
       rmSync(paths.config(), { force: true })
@@ -52,7 +55,10 @@ describe("config", () => {
   test("an invalid field names the file and the path of the field", async () => {
     using t = tmpdir()
     mkdirSync(join(t.path, ".egc"))
-    writeFileSync(projectConfigPath(t.path), JSON.stringify({ guard: { rules: { "git.reset": "maybe" } }, mesh: { claimMinutes: -1 } }))
+    writeFileSync(
+      projectConfigPath(t.path),
+      JSON.stringify({ guard: { rules: { "git.reset": "maybe" } }, mesh: { claimMinutes: -1 } }),
+    )
     const err = await loadConfig({ projectRoot: t.path }).catch((e) => e)
     expect(err).toBeInstanceOf(EgcError)
     expect((err as EgcError).code).toBe("E_CONFIG")

@@ -51,7 +51,9 @@ describe("seal / open", () => {
   test("purpose keys differ, keyed hashes depend on the key", () => {
     const master = randomKey()
     expect(Buffer.from(deriveKey(master, "content")).equals(Buffer.from(deriveKey(master, "hash")))).toBe(false)
-    expect(keyedHash(deriveKey(master, "hash"), "/a/acme/api")).not.toBe(keyedHash(deriveKey(randomKey(), "hash"), "/a/acme/api"))
+    expect(keyedHash(deriveKey(master, "hash"), "/a/acme/api")).not.toBe(
+      keyedHash(deriveKey(randomKey(), "hash"), "/a/acme/api"),
+    )
   })
 })
 
@@ -110,7 +112,11 @@ describe("master key creation race", () => {
     const home = mkdtempSync(join(process.env.EGC_TEST_ROOT ?? "/tmp", "race-"))
     const script = `import { loadKeys } from ${JSON.stringify(join(import.meta.dir, "../../src/core/keys.ts"))}; console.log(loadKeys().keyId)`
     const procs = Array.from({ length: 8 }, () =>
-      Bun.spawn([process.execPath, "-e", script], { env: { ...process.env, EGC_HOME: home }, stdout: "pipe", stderr: "pipe" }),
+      Bun.spawn([process.execPath, "-e", script], {
+        env: { ...process.env, EGC_HOME: home },
+        stdout: "pipe",
+        stderr: "pipe",
+      }),
     )
     const ids = await Promise.all(procs.map(async (p) => (await new Response(p.stdout).text()).trim()))
     expect(await Promise.all(procs.map((p) => p.exited))).toEqual(Array(8).fill(0))

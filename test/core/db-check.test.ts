@@ -36,7 +36,11 @@ const cli = { source: "cli" as const }
 function populated(repo: string) {
   const memory = openMemory()
   const project = resolveProject(repo)
-  for (let i = 0; i < 120; i++) memory.write({ kind: "note", body: `note ${i}: the parser cache evicts after ${i * 7} entries` }, { project, actor: cli })
+  for (let i = 0; i < 120; i++)
+    memory.write(
+      { kind: "note", body: `note ${i}: the parser cache evicts after ${i * 7} entries` },
+      { project, actor: cli },
+    )
   settle()
   return project
 }
@@ -46,7 +50,10 @@ function settle(): void {
   closeDb()
 }
 
-const bytes = () => ({ db: readFileSync(paths.db()), wal: existsSync(`${paths.db()}-wal`) ? statSync(`${paths.db()}-wal`).size : 0 })
+const bytes = () => ({
+  db: readFileSync(paths.db()),
+  wal: existsSync(`${paths.db()}-wal`) ? statSync(`${paths.db()}-wal`).size : 0,
+})
 
 const refusal = (fn: () => unknown): EgcError => {
   try {
@@ -64,18 +71,33 @@ describe("a damaged database refuses writes", () => {
       using repo = tmpdir({ git: { origin: `git@github.com:acme/flip-${seed}.git` } })
       const project = populated(repo.path)
       // positive control: the same store, reopened as a new process, verifies and takes a write
-      expect(openMemory().write({ kind: "note", body: "control write before damage" }, { project, actor: cli }).outcome).toBe("created")
+      expect(
+        openMemory().write({ kind: "note", body: "control write before damage" }, { project, actor: cli }).outcome,
+      ).toBe("created")
       settle()
       const flipped = flipDataPage(paths.db(), "memory_items", seed)
       expect(flipped.offsets.length).toBe(4)
       const before = bytes()
       const memory = openMemory()
-      const e = refusal(() => memory.write({ kind: "note", body: "written into a damaged file" }, { project, actor: cli }))
+      const e = refusal(() =>
+        memory.write({ kind: "note", body: "written into a damaged file" }, { project, actor: cli }),
+      )
       expect(e.code).toBe("E_DB_CORRUPT")
       expect(e.message).toContain("nothing was written")
       expect(e.hint).toContain("egc doctor")
       expect(e.hint).toContain("backup")
-      expect(refusal(() => recordObservation({ project: project.id, sessionId: "s", tool: "t", callName: "Bash", command: "ls", failed: false })).code).toBe("E_DB_CORRUPT")
+      expect(
+        refusal(() =>
+          recordObservation({
+            project: project.id,
+            sessionId: "s",
+            tool: "t",
+            callName: "Bash",
+            command: "ls",
+            failed: false,
+          }),
+        ).code,
+      ).toBe("E_DB_CORRUPT")
       expect(refusal(() => openBoundDb()).code).toBe("E_DB_CORRUPT")
       expect(bytes()).toEqual(before)
     })
@@ -98,10 +120,20 @@ describe("hooks on a damaged database", () => {
     populated(repo.path)
     flipDataPage(paths.db(), "memory_items", 42)
     const before = bytes()
-    const post = await runHook("post-tool", "claude-code", { payload: { text: JSON.stringify(payload("claude-code", "post-tool", { cwd: repo.path, command: "npm test" })), truncated: false } })
+    const post = await runHook("post-tool", "claude-code", {
+      payload: {
+        text: JSON.stringify(payload("claude-code", "post-tool", { cwd: repo.path, command: "npm test" })),
+        truncated: false,
+      },
+    })
     expect(post.exitCode ?? 0).toBe(0)
     const pre = (command: string) =>
-      runHook("pre-tool", "claude-code", { payload: { text: JSON.stringify(payload("claude-code", "pre-tool", { cwd: repo.path, command })), truncated: false } })
+      runHook("pre-tool", "claude-code", {
+        payload: {
+          text: JSON.stringify(payload("claude-code", "pre-tool", { cwd: repo.path, command })),
+          truncated: false,
+        },
+      })
     const denied = JSON.parse((await pre("git reset --hard HEAD~1")).stdout).hookSpecificOutput
     expect(denied.permissionDecision).toBe("deny")
     const allowed = (await pre("git status")).stdout

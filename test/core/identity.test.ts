@@ -25,7 +25,9 @@ describe("remote normalisation", () => {
       expect(normalizeRemote(`git@${host}:Org/Tool.git`)).toBe(normalizeRemote(`https://${host}/org/tool`))
     }
     expect(normalizeRemote("git@git.example.com:Org/Tool.git")).toBe("git.example.com/Org/Tool")
-    expect(normalizeRemote("git@git.example.com:Org/Tool.git")).not.toBe(normalizeRemote("https://git.example.com/org/tool"))
+    expect(normalizeRemote("git@git.example.com:Org/Tool.git")).not.toBe(
+      normalizeRemote("https://git.example.com/org/tool"),
+    )
   })
 
   test("credentials never survive normalisation", () => {
@@ -34,7 +36,9 @@ describe("remote normalisation", () => {
 
   test("different repositories stay different", () => {
     expect(normalizeRemote("git@github.com:acme/api.git")).not.toBe(normalizeRemote("git@github.com:other/api.git"))
-    expect(normalizeRemote("git@github.com:acme/my.app.git")).not.toBe(normalizeRemote("git@github.com:acme/my_app.git"))
+    expect(normalizeRemote("git@github.com:acme/my.app.git")).not.toBe(
+      normalizeRemote("git@github.com:acme/my_app.git"),
+    )
   })
 
   test("local paths are kept as paths, including Windows drive letters", () => {
@@ -141,7 +145,10 @@ describe("project identity", () => {
     mkdirSync(join(modGit, "refs", "heads"), { recursive: true })
     mkdirSync(join(modGit, "objects"), { recursive: true })
     writeFileSync(join(modGit, "HEAD"), "ref: refs/heads/main\n")
-    writeFileSync(join(modGit, "config"), '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/acme/lib.git\n')
+    writeFileSync(
+      join(modGit, "config"),
+      '[core]\n\tbare = false\n[remote "origin"]\n\turl = https://github.com/acme/lib.git\n',
+    )
     const sub = join(t.path, "parent", "lib")
     mkdirSync(sub, { recursive: true })
     writeFileSync(join(sub, ".git"), "gitdir: ../.git/modules/lib\n")
@@ -241,7 +248,10 @@ describe("project identity", () => {
     using t = tmpdir()
     const repo = join(t.path, "real repo")
     const git = (cwd: string, ...args: string[]) => {
-      const r = Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "init.defaultBranch=main", ...args], { cwd, stdout: "pipe", stderr: "pipe" })
+      const r = Bun.spawnSync(
+        ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "init.defaultBranch=main", ...args],
+        { cwd, stdout: "pipe", stderr: "pipe" },
+      )
       if (r.exitCode !== 0) throw new Error(r.stderr.toString())
       return r.stdout.toString().trim()
     }

@@ -33,7 +33,10 @@ describe("every write path stores the secret redacted", () => {
     const control = "visible-control-marker"
 
     const memory = openMemory()
-    const w = memory.write({ kind: "note", body: `${control}: the aws secret is ${secret}` }, { project, actor: { source: "agent", sessionId: "s1", tool: "t" } })
+    const w = memory.write(
+      { kind: "note", body: `${control}: the aws secret is ${secret}` },
+      { project, actor: { source: "agent", sessionId: "s1", tool: "t" } },
+    )
     const item = memory.get({ project, id: w.id as string })
     expect(item && "body" in item ? item.body : "").toContain(control)
     expect(item && "body" in item ? item.body : "").not.toContain(secret)
@@ -44,8 +47,13 @@ describe("every write path stores the secret redacted", () => {
     const got = readEvents(project, b).find((e) => e.kind === "message")
     expect(got?.text).toBe(`${control} DB_PASSWORD=[REDACTED:assigned-secret]`)
 
-    recordVerdict({ decision: "deny", rule: "x.y", reason: "r" }, { command: `AWS_SECRET_ACCESS_KEY=${secret} ${control}`, projectId: project.id })
-    expect(listEvents({ projectId: project.id })[0]?.command).toBe(`AWS_SECRET_ACCESS_KEY=[REDACTED:assigned-secret] ${control}`)
+    recordVerdict(
+      { decision: "deny", rule: "x.y", reason: "r" },
+      { command: `AWS_SECRET_ACCESS_KEY=${secret} ${control}`, projectId: project.id },
+    )
+    expect(listEvents({ projectId: project.id })[0]?.command).toBe(
+      `AWS_SECRET_ACCESS_KEY=[REDACTED:assigned-secret] ${control}`,
+    )
 
     logToFile()
     createLogger("hook").warn(`${control} payload had --token ${secret}`, { error: `MY_API_TOKEN=${secret}` })
@@ -56,7 +64,9 @@ describe("every write path stores the secret redacted", () => {
 
     const id = newId("r")
     const writer = new RunWriter(id)
-    writer.write(new TextEncoder().encode(`${control}\nexport GITHUB_TOKEN=ghp_${secret}${secret}abc\nSECRET_KEY=${secret}\n`))
+    writer.write(
+      new TextEncoder().encode(`${control}\nexport GITHUB_TOKEN=ghp_${secret}${secret}abc\nSECRET_KEY=${secret}\n`),
+    )
     writer.close()
     const out = new TextDecoder().decode(readRun(id).bytes)
     expect(out).toContain(control)

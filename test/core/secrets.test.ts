@@ -13,12 +13,16 @@ describe("the one redactor", () => {
 
   for (const half of ["tuning", "held-out"] as const) {
     test(`every generated secret is removed (${half} half)`, () => {
-      const leaked = secrets.filter((c) => c.half === half && redact(c.text).includes(c.secret)).map((c) => `${c.shape}: ${c.text}`)
+      const leaked = secrets
+        .filter((c) => c.half === half && redact(c.text).includes(c.secret))
+        .map((c) => `${c.shape}: ${c.text}`)
       expect(leaked).toEqual([])
     })
 
     test(`every near-miss survives unchanged (${half} half)`, () => {
-      const changed = misses.filter((c) => c.half === half && redact(c.text) !== c.text).map((c) => `${c.shape}: ${c.text} -> ${redact(c.text)}`)
+      const changed = misses
+        .filter((c) => c.half === half && redact(c.text) !== c.text)
+        .map((c) => `${c.shape}: ${c.text} -> ${redact(c.text)}`)
       expect(changed).toEqual([])
     })
   }

@@ -35,16 +35,38 @@ export function loadCases(dir = CORPUS): Case[] {
 
 export function score(c: Case, dir = CORPUS): Scored {
   const input = new Uint8Array(readFileSync(join(dir, c.input_file)))
-  const result = crush(input, { command: c.command, ...(c.exit_code === null ? {} : { exitCode: c.exit_code }), runId: "r_0123456789" })
+  const result = crush(input, {
+    command: c.command,
+    ...(c.exit_code === null ? {} : { exitCode: c.exit_code }),
+    runId: "r_0123456789",
+  })
   const visible = stripAnsi(result.output)
   const missing = c.must_keep.filter((s) => !visible.includes(s))
-  return { id: c.id, family: c.family, ...(c.split ? { split: c.split } : {}), bytesIn: input.length, bytesOut: result.bytesOut, saving: 1 - result.bytesOut / input.length, missing, mode: result.mode }
+  return {
+    id: c.id,
+    family: c.family,
+    ...(c.split ? { split: c.split } : {}),
+    bytesIn: input.length,
+    bytesOut: result.bytesOut,
+    saving: 1 - result.bytesOut / input.length,
+    missing,
+    mode: result.mode,
+  }
 }
 
 export function summarise(rows: Scored[]) {
   const bytesIn = rows.reduce((n, r) => n + r.bytesIn, 0)
   const bytesOut = rows.reduce((n, r) => n + r.bytesOut, 0)
-  const big = rows.filter((r) => r.bytesIn > 2048).map((r) => r.saving).sort((a, b) => a - b)
+  const big = rows
+    .filter((r) => r.bytesIn > 2048)
+    .map((r) => r.saving)
+    .sort((a, b) => a - b)
   const median = big.length ? ((big[(big.length - 1) >> 1] ?? 0) + (big[big.length >> 1] ?? 0)) / 2 : 0
-  return { cases: rows.length, weighted: 1 - bytesOut / bytesIn, medianBig: median, bigCases: big.length, failing: rows.filter((r) => r.missing.length) }
+  return {
+    cases: rows.length,
+    weighted: 1 - bytesOut / bytesIn,
+    medianBig: median,
+    bigCases: big.length,
+    failing: rows.filter((r) => r.missing.length),
+  }
 }

@@ -57,12 +57,21 @@ describe("familyOf", () => {
     ["echo hello", "generic"],
     ["", undefined],
   ]
-  for (const [command, family] of table) test(`${command || "(empty)"} → ${family}`, () => expect(familyOf(command)).toBe(family as never))
+  for (const [command, family] of table)
+    test(`${command || "(empty)"} → ${family}`, () => expect(familyOf(command)).toBe(family as never))
 })
 
 describe("command parsing", () => {
   test("quotes, escapes and operators", () => {
-    expect(tokenize(`git commit -m "a \\"b\\" c" && echo 'x y'`)?.map((t) => t.value)).toEqual(["git", "commit", "-m", 'a "b" c', "&&", "echo", "x y"])
+    expect(tokenize(`git commit -m "a \\"b\\" c" && echo 'x y'`)?.map((t) => t.value)).toEqual([
+      "git",
+      "commit",
+      "-m",
+      'a "b" c',
+      "&&",
+      "echo",
+      "x y",
+    ])
     expect(tokenize("echo 'unterminated")).toBeUndefined()
   })
   test("wrappers peel to the real program", () => {
@@ -76,7 +85,9 @@ describe("rewriteForCrush", () => {
   const bin = "'/opt/egc tools/egc'"
   test("rewrites commands whose family benefits, keeping the text the host shell will parse", () => {
     expect(rewriteForCrush("git status", opts)).toBe(`${bin} crush -- git status`)
-    expect(rewriteForCrush("npx jest --ci 'src/a b.test.ts'", opts)).toBe(`${bin} crush -- npx jest --ci 'src/a b.test.ts'`)
+    expect(rewriteForCrush("npx jest --ci 'src/a b.test.ts'", opts)).toBe(
+      `${bin} crush -- npx jest --ci 'src/a b.test.ts'`,
+    )
     expect(rewriteForCrush("cd web && npm test", opts)).toBe(`cd web && ${bin} crush -- npm test`)
     expect(rewriteForCrush("FOO=1 cargo test", opts)).toBe(`${bin} crush -- env FOO=1 cargo test`)
     expect(rewriteForCrush("pytest 2>&1", opts)).toBe(`${bin} crush -- pytest`)
@@ -112,22 +123,39 @@ describe("rewriteForCrush", () => {
     ["cat <<EOF", "heredoc"],
     ["", "empty"],
   ]
-  for (const [command, why] of never) test(`never: ${command || "(empty)"} (${why})`, () => expect(rewriteForCrush(command, opts)).toBeUndefined())
+  for (const [command, why] of never)
+    test(`never: ${command || "(empty)"} (${why})`, () => expect(rewriteForCrush(command, opts)).toBeUndefined())
 
   test("the user's switches are obeyed", () => {
     expect(rewriteForCrush("git status", { ...opts, config: { ...DEFAULTS.crush, rewrite: false } })).toBeUndefined()
     expect(rewriteForCrush("git status", { ...opts, config: { ...DEFAULTS.crush, enabled: false } })).toBeUndefined()
-    expect(rewriteForCrush("git status", { ...opts, config: { ...DEFAULTS.crush, disabledFamilies: ["git"] } })).toBeUndefined()
-    expect(rewriteForCrush("npm test", { ...opts, config: { ...DEFAULTS.crush, disabledFamilies: ["git"] } })).toBe(`${bin} crush -- npm test`)
+    expect(
+      rewriteForCrush("git status", { ...opts, config: { ...DEFAULTS.crush, disabledFamilies: ["git"] } }),
+    ).toBeUndefined()
+    expect(rewriteForCrush("npm test", { ...opts, config: { ...DEFAULTS.crush, disabledFamilies: ["git"] } })).toBe(
+      `${bin} crush -- npm test`,
+    )
   })
 
   test("the whole configuration is accepted too (the hooks' port passes it)", () => {
     expect(rewriteForCrush("git status", { bin: "/abs/egc", config: DEFAULTS })).toBe("/abs/egc crush -- git status")
-    expect(rewriteForCrush("git status", { bin: "/abs/egc", config: { ...DEFAULTS, crush: { ...DEFAULTS.crush, disabledFamilies: ["git"] } } })).toBeUndefined()
+    expect(
+      rewriteForCrush("git status", {
+        bin: "/abs/egc",
+        config: { ...DEFAULTS, crush: { ...DEFAULTS.crush, disabledFamilies: ["git"] } },
+      }),
+    ).toBeUndefined()
   })
 
   test("importing the public API stays cheap (no zod, consola or MCP SDK)", async () => {
-    const proc = Bun.spawn([process.execPath, "-e", `await import(${JSON.stringify(`${import.meta.dir}/../../src/crush/index.ts`)}); const ids = Object.keys(require.cache).filter((k) => /node_modules\\/(zod|consola|@modelcontextprotocol)/.test(k)); console.log(JSON.stringify(ids))`], { stdout: "pipe", stderr: "pipe" })
+    const proc = Bun.spawn(
+      [
+        process.execPath,
+        "-e",
+        `await import(${JSON.stringify(`${import.meta.dir}/../../src/crush/index.ts`)}); const ids = Object.keys(require.cache).filter((k) => /node_modules\\/(zod|consola|@modelcontextprotocol)/.test(k)); console.log(JSON.stringify(ids))`,
+      ],
+      { stdout: "pipe", stderr: "pipe" },
+    )
     const out = await new Response(proc.stdout).text()
     expect(await proc.exited).toBe(0)
     expect(JSON.parse(out)).toEqual([])

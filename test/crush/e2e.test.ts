@@ -11,7 +11,10 @@ const runsDir = () => join(EGC_HOME(), "crush")
 /** A fake `cargo` on PATH that prints a noisy build and fails like rustc. */
 function fakeCargo(dir: string): Record<string, string> {
   const script = join(dir, "cargo")
-  writeFileSync(script, '#!/bin/sh\ni=0\nwhile [ $i -lt 400 ]; do echo "   Compiling crate$i v0.1.$i"; i=$((i+1)); done\necho "error[E0425]: cannot find value \\`x\\` in this scope" >&2\necho "  --> src/main.rs:2:5" >&2\necho "error: could not compile \\`app\\` due to 1 previous error"\nexit 101\n')
+  writeFileSync(
+    script,
+    '#!/bin/sh\ni=0\nwhile [ $i -lt 400 ]; do echo "   Compiling crate$i v0.1.$i"; i=$((i+1)); done\necho "error[E0425]: cannot find value \\`x\\` in this scope" >&2\necho "  --> src/main.rs:2:5" >&2\necho "error: could not compile \\`app\\` due to 1 previous error"\nexit 101\n',
+  )
   chmodSync(script, 0o755)
   return { PATH: `${dir}:${process.env.PATH}` }
 }
@@ -30,7 +33,13 @@ describe("egc crush --", () => {
 
   test("nothing of a run's output is in clear anywhere under EGC_HOME", async () => {
     const marker = `crush-canary-${Math.random().toString(36).slice(2)}`
-    const r = await runEgc(["crush", "--", "sh", "-c", `i=0; while [ $i -lt 300 ]; do echo "${marker} line $i"; i=$((i+1)); done`])
+    const r = await runEgc([
+      "crush",
+      "--",
+      "sh",
+      "-c",
+      `i=0; while [ $i -lt 300 ]; do echo "${marker} line $i"; i=$((i+1)); done`,
+    ])
     expect(r.stdout).toContain(marker)
     const hits = Bun.spawnSync(["grep", "-rl", marker, EGC_HOME()]).stdout.toString()
     expect(hits).toBe("")
@@ -84,26 +93,43 @@ describe("egc crush --", () => {
 
   test("binary output is replaced by a note; show --raw gives the bytes back", async () => {
     const r = await runEgc(["crush", "--", "sh", "-c", "head -c 3000 /dev/zero"])
-    expect(r.stdout).toMatch(/^… binary output \(3000 bytes\) not shown; raw bytes: egc crush show r[0-9A-Z]{26} --raw\n$/)
+    expect(r.stdout).toMatch(
+      /^… binary output \(3000 bytes\) not shown; raw bytes: egc crush show r[0-9A-Z]{26} --raw\n$/,
+    )
     const id = /show (r[0-9A-Z]{26})/.exec(r.stdout)?.[1] as string
-    const raw = Bun.spawn([await egcBinary(), "crush", "show", id, "--raw"], { stdout: "pipe", env: process.env as Record<string, string> })
+    const raw = Bun.spawn([await egcBinary(), "crush", "show", id, "--raw"], {
+      stdout: "pipe",
+      env: process.env as Record<string, string>,
+    })
     const bytes = new Uint8Array(await new Response(raw.stdout).arrayBuffer())
     expect(bytes.length).toBe(3000)
     expect(bytes.every((b) => b === 0)).toBe(true)
   })
 
   test("one 100 MB line streams through in bounded output", async () => {
-    const r = await runEgc(["crush", "--", "sh", "-c", "head -c 100000000 /dev/zero | tr '\\0' a; echo; echo 'ERROR: quota exceeded'"])
+    const r = await runEgc([
+      "crush",
+      "--",
+      "sh",
+      "-c",
+      "head -c 100000000 /dev/zero | tr '\\0' a; echo; echo 'ERROR: quota exceeded'",
+    ])
     expect(r.code).toBe(0)
     expect(r.stdout.length).toBeLessThan(20_000)
     expect(r.stdout).toContain("ERROR: quota exceeded")
     expect(r.stdout).toMatch(/summarised while streaming/)
   }, 60_000)
 
-  for (const [signal, code] of [["SIGTERM", 143], ["SIGINT", 130]] as const) {
+  for (const [signal, code] of [
+    ["SIGTERM", 143],
+    ["SIGINT", 130],
+  ] as const) {
     test(`${signal} is passed to a command that never ends; the partial output is still printed`, async () => {
       const before = new Set(existsSync(runsDir()) ? readdirSync(runsDir()) : [])
-      const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", "echo started; while :; do echo tick; sleep 0.05; done"], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+      const proc = Bun.spawn(
+        [await egcBinary(), "crush", "--", "sh", "-c", "echo started; while :; do echo tick; sleep 0.05; done"],
+        { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> },
+      )
       // the run file appears with the first output: wait for that signal, with a deadline
       const deadline = Date.now() + 10_000
       while (!(existsSync(runsDir()) && readdirSync(runsDir()).some((n) => !before.has(n)))) {
@@ -120,7 +146,10 @@ describe("egc crush --", () => {
 
 test("a command that ignores SIGTERM is killed by a second one", async () => {
   const before = new Set(existsSync(runsDir()) ? readdirSync(runsDir()) : [])
-  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", "trap '' TERM; echo stubborn; while :; do sleep 0.05; done"], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+  const proc = Bun.spawn(
+    [await egcBinary(), "crush", "--", "sh", "-c", "trap '' TERM; echo stubborn; while :; do sleep 0.05; done"],
+    { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> },
+  )
   const deadline = Date.now() + 10_000
   while (!(existsSync(runsDir()) && readdirSync(runsDir()).some((n) => !before.has(n)))) {
     if (Date.now() > deadline) throw new Error("no output from the command")
@@ -163,7 +192,10 @@ describe("egc crush filter / usage", () => {
   test("doctor checks the runs folder and the ledger", async () => {
     const r = await runEgc(["doctor", "--json"])
     const checks = JSON.parse(r.stdout) as Array<{ name: string; status: string }>
-    expect(checks.filter((c) => c.name.startsWith("crush")).map((c) => [c.name, c.status])).toEqual([["crush runs", "ok"], ["crush ledger", "ok"]])
+    expect(checks.filter((c) => c.name.startsWith("crush")).map((c) => [c.name, c.status])).toEqual([
+      ["crush runs", "ok"],
+      ["crush ledger", "ok"],
+    ])
   })
 })
 
@@ -172,7 +204,11 @@ test("a running test command's failure reaches stdout before the command ends", 
   const go = join(dir.path, "go")
   // the command cannot end until the test has read its failure from egc's stdout
   const script = `echo "  ✓ adds 1"; echo "FAIL src/sum.test.ts > subtracts"; while [ ! -f '${go}' ]; do sleep 0.05; done; echo "Tests  1 failed | 1 passed"`
-  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", script], { stdout: "pipe", stderr: "pipe", env: process.env as Record<string, string> })
+  const proc = Bun.spawn([await egcBinary(), "crush", "--", "sh", "-c", script], {
+    stdout: "pipe",
+    stderr: "pipe",
+    env: process.env as Record<string, string>,
+  })
   let seen = ""
   const reader = proc.stdout.getReader()
   const decoder = new TextDecoder()

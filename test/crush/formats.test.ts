@@ -8,13 +8,25 @@ const cases: Array<{ command: string; output: string; keep: string[]; gone: stri
   {
     command: "cargo build",
     output: `${many(150, (i) => `   Compiling dep${i} v1.0.${i}`)}\nwarning: unused variable: \`x\`\n --> src/lib.rs:3:9\n  |\n3 |     let x = 5;\n  |         ^ help: if this is intentional, prefix it with an underscore: \`_x\`\n  |\n  = note: \`#[warn(unused_variables)]\` on by default\n\nerror[E0308]: mismatched types\n --> src/main.rs:4:18\n  |\n4 |     let n: u32 = "five";\n  |            ---   ^^^^^^ expected \`u32\`, found \`&str\`\n\nerror: could not compile \`app\` (bin "app") due to 1 previous error; 1 warning emitted\n`,
-    keep: ["warning: unused variable: `x`", " --> src/lib.rs:3:9", "error[E0308]: mismatched types", "4 |     let n: u32 = \"five\";", "  |            ---   ^^^^^^ expected `u32`, found `&str`", "error: could not compile `app` (bin \"app\") due to 1 previous error; 1 warning emitted"],
+    keep: [
+      "warning: unused variable: `x`",
+      " --> src/lib.rs:3:9",
+      "error[E0308]: mismatched types",
+      '4 |     let n: u32 = "five";',
+      "  |            ---   ^^^^^^ expected `u32`, found `&str`",
+      'error: could not compile `app` (bin "app") due to 1 previous error; 1 warning emitted',
+    ],
     gone: "Compiling dep77 ",
   },
   {
     command: "npx eslint .",
     output: `${many(40, (i) => `\n/app/src/file${i}.ts\n  ${i + 1}:5  warning  Unexpected console statement  no-console`)}\n\n/app/src/main.ts\n  12:7  error  'x' is assigned a value but never used  no-unused-vars\n\n✖ 41 problems (1 error, 40 warnings)\n`,
-    keep: ["/app/src/main.ts", "  12:7  error  'x' is assigned a value but never used  no-unused-vars", "✖ 41 problems (1 error, 40 warnings)", "/app/src/file17.ts"],
+    keep: [
+      "/app/src/main.ts",
+      "  12:7  error  'x' is assigned a value but never used  no-unused-vars",
+      "✖ 41 problems (1 error, 40 warnings)",
+      "/app/src/file17.ts",
+    ],
     gone: "\n\n\n",
     // every line is a diagnostic or its file: nothing may go
     allProblems: true,
@@ -22,13 +34,20 @@ const cases: Array<{ command: string; output: string; keep: string[]; gone: stri
   {
     command: "make",
     output: `${many(120, (i) => `gcc -O2 -c -o build/obj${i}.o src/file${i}.c`)}\nsrc/parser.c:42:5: error: use of undeclared identifier 'result'\nmake: *** [Makefile:12: build/parser.o] Error 1\n`,
-    keep: ["src/parser.c:42:5: error: use of undeclared identifier 'result'", "make: *** [Makefile:12: build/parser.o] Error 1"],
+    keep: [
+      "src/parser.c:42:5: error: use of undeclared identifier 'result'",
+      "make: *** [Makefile:12: build/parser.o] Error 1",
+    ],
     gone: "",
   },
   {
     command: "pnpm install",
     output: `Lockfile is up to date, resolution step is skipped\n${many(120, (i) => `Progress: resolved ${i}, reused ${i}, downloaded 0, added ${i}`)}\nPackages: +120\n${"+".repeat(120)}\n WARN  deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported\n\ndependencies:\n${many(60, (i) => `+ pkg${i} 1.0.${i}`)}\n\nDone in 4.2s\n`,
-    keep: [" WARN  deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported", "Packages: +120", "Done in 4.2s"],
+    keep: [
+      " WARN  deprecated glob@7.2.3: Glob versions prior to v9 are no longer supported",
+      "Packages: +120",
+      "Done in 4.2s",
+    ],
     gone: "Progress: resolved 77",
   },
   {
@@ -40,7 +59,10 @@ const cases: Array<{ command: string; output: string; keep: string[]; gone: stri
   {
     command: "docker build -t app .",
     output: `#0 building with "default" instance using docker driver\n\n${many(40, (i) => `#${i + 5} [${i + 1}/40] RUN step ${i}\n#${i + 5} 0.31${i} installing things ${i}\n#${i + 5} 0.52${i} more output ${i}\n#${i + 5} DONE 0.6s`)}\n#50 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1\n`,
-    keep: ["#5 [1/40] RUN step 0", "#50 ERROR: process \"/bin/sh -c npm ci\" did not complete successfully: exit code: 1"],
+    keep: [
+      "#5 [1/40] RUN step 0",
+      '#50 ERROR: process "/bin/sh -c npm ci" did not complete successfully: exit code: 1',
+    ],
     gone: "installing things 17",
   },
   {

@@ -11,8 +11,18 @@ import { toLines } from "../../src/crush/text"
  */
 const DIR = join(import.meta.dir, "golden")
 const RUN_ID = "r00000000000000000000000000"
-const cases = JSON.parse(readFileSync(join(DIR, "cases.json"), "utf8")) as Array<{ name: string; command: string; exitCode?: number; raw?: boolean }>
-const run = (c: (typeof cases)[number]) => crush(new Uint8Array(readFileSync(join(DIR, `${c.name}.in`))), { command: c.command, ...(c.exitCode === undefined ? {} : { exitCode: c.exitCode }), runId: RUN_ID })
+const cases = JSON.parse(readFileSync(join(DIR, "cases.json"), "utf8")) as Array<{
+  name: string
+  command: string
+  exitCode?: number
+  raw?: boolean
+}>
+const run = (c: (typeof cases)[number]) =>
+  crush(new Uint8Array(readFileSync(join(DIR, `${c.name}.in`))), {
+    command: c.command,
+    ...(c.exitCode === undefined ? {} : { exitCode: c.exitCode }),
+    runId: RUN_ID,
+  })
 
 describe("golden outputs", () => {
   for (const c of cases) {

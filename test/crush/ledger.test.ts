@@ -10,7 +10,19 @@ ownEgcHome()
 const DAY = 86_400_000
 const T0 = Date.UTC(2026, 4, 10, 12)
 const run = (over: Partial<Parameters<typeof recordRun>[0]>) =>
-  recordRun({ id: `r${Math.random().toString(36).slice(2)}`, at: T0, project: "p_a", family: "test", program: "npm", mode: "filtered", bytesIn: 1000, bytesOut: 100, durationMs: 5, exitCode: 0, ...over })
+  recordRun({
+    id: `r${Math.random().toString(36).slice(2)}`,
+    at: T0,
+    project: "p_a",
+    family: "test",
+    program: "npm",
+    mode: "filtered",
+    bytesIn: 1000,
+    bytesOut: 100,
+    durationMs: 5,
+    exitCode: 0,
+    ...over,
+  })
 
 describe("ledger", () => {
   test("groups by family, project and day, with token estimates", () => {
@@ -18,9 +30,19 @@ describe("ledger", () => {
     run({ project: "p_ledger1", family: "git", bytesIn: 2000, bytesOut: 2000, at: T0 + DAY })
     run({ project: "p_ledger2", family: "test", bytesIn: 1000, bytesOut: 200, at: T0 + DAY })
     const s = savings({ project: "p_ledger1" })
-    expect(s.total).toMatchObject({ runs: 2, bytesIn: 6000, bytesOut: 2400, tokensIn: 1500, tokensOut: 600, tokensSaved: 900 })
+    expect(s.total).toMatchObject({
+      runs: 2,
+      bytesIn: 6000,
+      bytesOut: 2400,
+      tokensIn: 1500,
+      tokensOut: 600,
+      tokensSaved: 900,
+    })
     expect(s.total.saving).toBeCloseTo(0.6)
-    expect(s.byFamily.map((r) => [r.key, r.runs, r.bytesIn])).toEqual([["test", 1, 4000], ["git", 1, 2000]])
+    expect(s.byFamily.map((r) => [r.key, r.runs, r.bytesIn])).toEqual([
+      ["test", 1, 4000],
+      ["git", 1, 2000],
+    ])
     expect(s.byProject.map((r) => r.key)).toEqual(["p_ledger1"])
     expect(s.byDay.map((r) => r.key)).toEqual(["2026-05-10", "2026-05-11"])
     const all = savings({ since: T0 })

@@ -13,7 +13,8 @@ describe("live lines of a running command", () => {
   test("a test runner's failure is printed before the command ends; progress and passes are not", async () => {
     using dir = tmpdir()
     const go = join(dir.path, "go")
-    const script = `for i in 1 2 3; do echo "  ✓ adds $i"; done; echo "FAIL src/sum.test.ts > subtracts"; echo "Downloading 50%"; ` +
+    const script =
+      `for i in 1 2 3; do echo "  ✓ adds $i"; done; echo "FAIL src/sum.test.ts > subtracts"; echo "Downloading 50%"; ` +
       `while [ ! -f '${go}' ]; do sleep 0.02; done; echo "Tests  1 failed | 3 passed"`
     const seen: string[] = []
     const outcome = await runCrushed([script], {
@@ -37,7 +38,11 @@ describe("live lines of a running command", () => {
 
   test("control: a command that ends before the live delay prints nothing early", async () => {
     const seen: string[] = []
-    const outcome = await runCrushed(["echo 'error: boom'"], { command: "make", liveAfterMs: 600_000, live: (t) => seen.push(t) })
+    const outcome = await runCrushed(["echo 'error: boom'"], {
+      command: "make",
+      liveAfterMs: 600_000,
+      live: (t) => seen.push(t),
+    })
     outcome.releaseSignals()
     expect(seen).toEqual([])
     expect(outcome.result.output).toBe("error: boom\n")

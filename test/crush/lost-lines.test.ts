@@ -38,7 +38,13 @@ describe("needed lines survive", () => {
 
   test("npm ls keeps invalid, UNMET DEPENDENCY, extraneous and the error lines; the deep tree goes", () => {
     const out = run("pkg-npm-ls-conflict", "npm ls --all").output
-    for (const s of ["UNMET DEPENDENCY left-pad@^1.3.0", 'lodash@4.17.21 invalid: "^3.10.0" from the root project', "ms-copy@2.0.0 extraneous", "npm error missing: left-pad@^1.3.0", "npm error code ELSPROBLEMS"]) {
+    for (const s of [
+      "UNMET DEPENDENCY left-pad@^1.3.0",
+      'lodash@4.17.21 invalid: "^3.10.0" from the root project',
+      "ms-copy@2.0.0 extraneous",
+      "npm error missing: left-pad@^1.3.0",
+      "npm error code ELSPROBLEMS",
+    ]) {
       expect(out).toContain(s)
     }
     expect(out).not.toContain("color-name@1.1.4")
@@ -47,7 +53,9 @@ describe("needed lines survive", () => {
   test("log lines of one shape keep every distinct id", () => {
     const text = input("logs-tenant-ids")
     const out = run("logs-tenant-ids", "node server.js").output
-    const ids = new Set([...text.matchAll(/GET \/jobs\/(\d+)\/tenant\/(\d+) 404/g)].map((m) => `jobs/${m[1]} tenant/${m[2]}`))
+    const ids = new Set(
+      [...text.matchAll(/GET \/jobs\/(\d+)\/tenant\/(\d+) 404/g)].map((m) => `jobs/${m[1]} tenant/${m[2]}`),
+    )
     expect(ids.size).toBeGreaterThan(20)
     for (const id of ids) expect(out.replaceAll(/GET \/(jobs\/\d+)\/(tenant\/\d+)/g, "$1 $2")).toContain(id)
     // control: the 200 responses of that shape are not all there
@@ -64,7 +72,11 @@ describe("needed lines survive", () => {
     const s = new StreamSummary()
     const enc = new TextEncoder()
     for (let i = 0; i < 3000; i++) s.push(enc.encode(`step ${i} ok\n`))
-    s.push(enc.encode("TypeError: x is undefined\n    at load (/app/src/loader.js:12:7)\n    at next (/app/node_modules/express/lib/router/index.js:280:10)\n"))
+    s.push(
+      enc.encode(
+        "TypeError: x is undefined\n    at load (/app/src/loader.js:12:7)\n    at next (/app/node_modules/express/lib/router/index.js:280:10)\n",
+      ),
+    )
     for (let i = 0; i < 3000; i++) s.push(enc.encode(`step ${i} ok\n`))
     const { text } = s.finish()
     expect(text).toContain("    at load (/app/src/loader.js:12:7)\n")

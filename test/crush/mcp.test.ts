@@ -16,15 +16,25 @@ ownEgcHome()
 async function connect(ctx: ToolContext) {
   const server = new McpServer({ name: "egc-test", version: "0" })
   for (const tool of crushTools) {
-    server.registerTool(tool.name, { title: tool.title, description: tool.description, inputSchema: tool.input, outputSchema: tool.output, annotations: tool.annotations }, async (args) => {
-      try {
-        const out = await tool.handler(args as never, ctx)
-        return { content: [{ type: "text" as const, text: JSON.stringify(out) }], structuredContent: out }
-      } catch (e) {
-        if (e instanceof ToolFailure) return { content: [{ type: "text" as const, text: e.message }], isError: true }
-        throw e
-      }
-    })
+    server.registerTool(
+      tool.name,
+      {
+        title: tool.title,
+        description: tool.description,
+        inputSchema: tool.input,
+        outputSchema: tool.output,
+        annotations: tool.annotations,
+      },
+      async (args) => {
+        try {
+          const out = await tool.handler(args as never, ctx)
+          return { content: [{ type: "text" as const, text: JSON.stringify(out) }], structuredContent: out }
+        } catch (e) {
+          if (e instanceof ToolFailure) return { content: [{ type: "text" as const, text: e.message }], isError: true }
+          throw e
+        }
+      },
+    )
   }
   const [a, b] = InMemoryTransport.createLinkedPair()
   const client = new Client({ name: "test", version: "0" })
@@ -37,8 +47,30 @@ describe("token_savings MCP tool", () => {
     using dir = tmpdir({ git: true })
     const project = resolveProject(dir.path)
     const ctx: ToolContext = { project, boundProjects: [project], session: { id: "s1" }, config: DEFAULTS }
-    recordRun({ id: "r_mcp_1", at: Date.now(), project: project.id, family: "test", program: "npm", mode: "filtered", bytesIn: 8000, bytesOut: 800, durationMs: 3, exitCode: 1 })
-    recordRun({ id: "r_mcp_2", at: Date.now(), project: "p_someone_else", family: "git", program: "git", mode: "filtered", bytesIn: 5000, bytesOut: 1000, durationMs: 3, exitCode: 0 })
+    recordRun({
+      id: "r_mcp_1",
+      at: Date.now(),
+      project: project.id,
+      family: "test",
+      program: "npm",
+      mode: "filtered",
+      bytesIn: 8000,
+      bytesOut: 800,
+      durationMs: 3,
+      exitCode: 1,
+    })
+    recordRun({
+      id: "r_mcp_2",
+      at: Date.now(),
+      project: "p_someone_else",
+      family: "git",
+      program: "git",
+      mode: "filtered",
+      bytesIn: 5000,
+      bytesOut: 1000,
+      durationMs: 3,
+      exitCode: 0,
+    })
     const client = await connect(ctx)
     const tools = await client.listTools()
     expect(tools.tools.map((t) => t.name)).toEqual(["token_savings"])
@@ -46,7 +78,11 @@ describe("token_savings MCP tool", () => {
 
     const mine = await client.callTool({ name: "token_savings", arguments: {} })
     expect(mine.isError).toBeFalsy()
-    const s = mine.structuredContent as { scope: string; total: { runs: number; tokensSaved: number }; byProject: Array<{ key: string }> }
+    const s = mine.structuredContent as {
+      scope: string
+      total: { runs: number; tokensSaved: number }
+      byProject: Array<{ key: string }>
+    }
     expect(s.scope).toBe("project")
     expect(s.total).toMatchObject({ runs: 1, tokensSaved: 1800 })
     expect(s.byProject.map((r) => r.key)).toEqual([project.id])

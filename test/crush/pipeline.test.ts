@@ -30,7 +30,9 @@ describe("small and empty outputs", () => {
     expect(r.mode).toBe("filtered")
     expect(r.output).toContain("error[E0425]: cannot find value `x` in this scope")
     expect(r.output).not.toContain("Compiling crate100")
-    expect(r.output).toMatch(/\[egc crush: \d+ of 201 lines omitted, \d+ → \d+ bytes; full output: egc crush show r0+ \(a part: --lines A-B or --grep PATTERN\)\]\n$/)
+    expect(r.output).toMatch(
+      /\[egc crush: \d+ of 201 lines omitted, \d+ → \d+ bytes; full output: egc crush show r0+ \(a part: --lines A-B or --grep PATTERN\)\]\n$/,
+    )
   })
 })
 
@@ -39,7 +41,9 @@ describe("bad input", () => {
     const bytes = new Uint8Array(4096).map((_, i) => i % 256)
     const r = crush(bytes, { command: "cat image.png", runId: "r00000000000000000000000000" })
     expect(r.mode).toBe("binary")
-    expect(r.output).toBe("… binary output (4096 bytes) not shown; raw bytes: egc crush show r00000000000000000000000000 --raw\n")
+    expect(r.output).toBe(
+      "… binary output (4096 bytes) not shown; raw bytes: egc crush show r00000000000000000000000000 --raw\n",
+    )
   })
 
   test("invalid UTF-8 becomes replacement characters; the problem lines around it survive", () => {
@@ -71,7 +75,12 @@ describe("bad input", () => {
 
   test("a filter that throws falls back to the raw output, cleaned", () => {
     const text = lines(300, (i) => `line ${i}`)
-    const r = crush(enc(text), { command: "git log", filter: () => { throw new Error("filter bug") } })
+    const r = crush(enc(text), {
+      command: "git log",
+      filter: () => {
+        throw new Error("filter bug")
+      },
+    })
     expect(r.mode).toBe("fallback")
     expect(r.output).toBe(text)
   })
@@ -104,13 +113,20 @@ describe("families through the pipeline", () => {
 
   test("a lockfile's churn becomes counts, never invented text", () => {
     const body = lines(400, (i) => `+  "pkg${i}": "1.0.${i}",`)
-    const r = crush(`diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,0 +1,400 @@\n${body}`, { command: "git diff" })
+    const r = crush(
+      `diff --git a/package-lock.json b/package-lock.json\n--- a/package-lock.json\n+++ b/package-lock.json\n@@ -1,0 +1,400 @@\n${body}`,
+      { command: "git diff" },
+    )
     expect(r.output).toContain("… +400 −0 lines in 1 hunks of package-lock.json (summarised)")
     expect(r.output).not.toContain("pkg17")
   })
 
   test("a long git log keeps every commit's hash and subject (no cut at a count)", () => {
-    const log = Array.from({ length: 120 }, (_, i) => `commit ${i.toString(16).padStart(40, "0")}\nAuthor: A <a@x>\nDate:   Mon Jan 1 00:00:00 2026\n\n    subject number ${i}\n`).join("\n")
+    const log = Array.from(
+      { length: 120 },
+      (_, i) =>
+        `commit ${i.toString(16).padStart(40, "0")}\nAuthor: A <a@x>\nDate:   Mon Jan 1 00:00:00 2026\n\n    subject number ${i}\n`,
+    ).join("\n")
     const r = crush(log, { command: "git log" })
     for (let i = 0; i < 120; i++) expect(r.output).toContain(`    subject number ${i}\n`)
     expect(r.output).not.toContain("Author: A")
@@ -128,7 +144,8 @@ describe("families through the pipeline", () => {
 
 describe("git subcommands", () => {
   test("git log -p keeps every commit header and every changed line", () => {
-    const commit = (n: number) => `commit ${String(n).repeat(40).slice(0, 40)}\nAuthor: A <a@x>\nDate:   Mon Jan 1 00:00:00 2026\n\n    change number ${n}\n\ndiff --git a/f${n}.ts b/f${n}.ts\n--- a/f${n}.ts\n+++ b/f${n}.ts\n@@ -1,6 +1,6 @@\n context a\n context b\n-old ${n}\n+new ${n}\n context c\n context d\n`
+    const commit = (n: number) =>
+      `commit ${String(n).repeat(40).slice(0, 40)}\nAuthor: A <a@x>\nDate:   Mon Jan 1 00:00:00 2026\n\n    change number ${n}\n\ndiff --git a/f${n}.ts b/f${n}.ts\n--- a/f${n}.ts\n+++ b/f${n}.ts\n@@ -1,6 +1,6 @@\n context a\n context b\n-old ${n}\n+new ${n}\n context c\n context d\n`
     const log = Array.from({ length: 30 }, (_, i) => commit(i + 1)).join("")
     const r = crush(log, { command: "git log -p" })
     expect(r.mode).toBe("filtered")
@@ -140,7 +157,10 @@ describe("git subcommands", () => {
   })
 
   test("git blame is folded by commit: the first line of each run, the run's line range and commit", () => {
-    const blame = lines(200, (i) => `${i < 120 ? "^a1b2c3d" : "9f8e7d6"} (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`)
+    const blame = lines(
+      200,
+      (i) => `${i < 120 ? "^a1b2c3d" : "9f8e7d6"} (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`,
+    )
     const out = crush(blame, { command: "git blame src/a.ts" }).output
     expect(out).toContain("^a1b2c3d (Dev 2026-01-01 10:00:00 +0000 1) const line0 = 0\n")
     expect(out).toContain("9f8e7d6 (Dev 2026-01-01 10:00:00 +0000 121) const line120 = 120\n")
@@ -150,7 +170,10 @@ describe("git subcommands", () => {
   })
 
   test("control: a blame whose commit changes on every line is kept whole", () => {
-    const blame = lines(200, (i) => `${i % 2 ? "^a1b2c3d" : "9f8e7d6"} (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`)
+    const blame = lines(
+      200,
+      (i) => `${i % 2 ? "^a1b2c3d" : "9f8e7d6"} (Dev 2026-01-01 10:00:00 +0000 ${i + 1}) const line${i} = ${i}`,
+    )
     expect(crush(blame, { command: "git blame src/a.ts" }).output).toBe(blame)
   })
 
@@ -165,7 +188,15 @@ describe("git subcommands", () => {
 
 describe("JSON edge cases", () => {
   test("go test -json: the fail events survive the sampling", () => {
-    const events = Array.from({ length: 80 }, (_, i) => JSON.stringify({ Time: "2026-01-01T00:00:00Z", Action: i === 50 ? "fail" : "pass", Package: "example.com/m", Test: `Test${i}`, Elapsed: 0 }))
+    const events = Array.from({ length: 80 }, (_, i) =>
+      JSON.stringify({
+        Time: "2026-01-01T00:00:00Z",
+        Action: i === 50 ? "fail" : "pass",
+        Package: "example.com/m",
+        Test: `Test${i}`,
+        Elapsed: 0,
+      }),
+    )
     const r = crush(`${events.join("\n")}\n`, { command: "go test -json ./..." })
     expect(r.output).toContain('"Action":"fail","Package":"example.com/m","Test":"Test50"')
     expect(r.output).not.toContain('"Test":"Test40"')

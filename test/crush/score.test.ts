@@ -20,7 +20,9 @@ describe("crusher corpus score", () => {
       const fs = summarise(rows.filter((r) => r.family === f))
       return `${f}: ${fs.cases} cases, ${(fs.weighted * 100).toFixed(1)}% weighted`
     })
-    console.error(`corpus: ${(s.weighted * 100).toFixed(1)}% weighted, ${(s.medianBig * 100).toFixed(1)}% median of ${s.bigCases} cases > 2 KB\n  ${report.join("\n  ")}`)
+    console.error(
+      `corpus: ${(s.weighted * 100).toFixed(1)}% weighted, ${(s.medianBig * 100).toFixed(1)}% median of ${s.bigCases} cases > 2 KB\n  ${report.join("\n  ")}`,
+    )
     expect(s.weighted).toBeGreaterThanOrEqual(0.65)
     expect(s.medianBig).toBeGreaterThanOrEqual(0.7)
   })

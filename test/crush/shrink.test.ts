@@ -27,7 +27,10 @@ describe("shrinking what is large", () => {
   })
 
   test("git log --oneline: head and tail, plus every commit matching --grep", () => {
-    const text = lines(300, (i) => `${(1000000 + i).toString(16)} ${i === 150 ? "router: fix the params merge" : `chore: step ${i}`}`)
+    const text = lines(
+      300,
+      (i) => `${(1000000 + i).toString(16)} ${i === 150 ? "router: fix the params merge" : `chore: step ${i}`}`,
+    )
     const out = run(text, "git log --oneline --grep=router").output
     expect(out).toContain("router: fix the params merge")
     expect(out).toContain("chore: step 0\n")
@@ -67,7 +70,9 @@ describe("shrinking what is large", () => {
   })
 
   test("several pretty-printed JSON documents (jq without -c) are sampled as documents", () => {
-    const text = Array.from({ length: 50 }, (_, i) => JSON.stringify({ name: `pkg${i}`, status: i === 30 ? "failed" : "ok" }, null, 2)).join("\n")
+    const text = Array.from({ length: 50 }, (_, i) =>
+      JSON.stringify({ name: `pkg${i}`, status: i === 30 ? "failed" : "ok" }, null, 2),
+    ).join("\n")
     const out = run(text, "jq '.[]' packages.json").output
     expect(out).toContain('"name": "pkg30"')
     expect(out).toMatch(/… \d+ of 50 documents omitted/)

@@ -10,7 +10,9 @@ function feed(text: string, chunk: number): { text: string; lines: number } {
 }
 
 describe("streaming summary", () => {
-  const lines = Array.from({ length: 50_000 }, (_, i) => (i % 5000 === 2500 ? `2026-01-01 ERROR job ${i} failed: disk full` : `step ${i} ok`))
+  const lines = Array.from({ length: 50_000 }, (_, i) =>
+    i % 5000 === 2500 ? `2026-01-01 ERROR job ${i} failed: disk full` : `step ${i} ok`,
+  )
   const text = `${lines.join("\n")}\n`
 
   test("head, tail and every problem line, in order, with counted gaps", () => {

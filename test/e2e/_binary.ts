@@ -9,7 +9,9 @@ let built: Promise<string> | undefined
 export function egcBinary(): Promise<string> {
   const given = process.env.EGC_TEST_BIN
   if (given) return Promise.resolve(given)
-  built ??= import("../../scripts/build").then(({ buildBinary }) => buildBinary({ outfile: join(process.env.EGC_TEST_ROOT ?? "/tmp", "bin", "egc") }))
+  built ??= import("../../scripts/build").then(({ buildBinary }) =>
+    buildBinary({ outfile: join(process.env.EGC_TEST_ROOT ?? "/tmp", "bin", "egc") }),
+  )
   return built
 }
 
@@ -20,7 +22,10 @@ export interface RunResult {
 }
 
 /** Spawn the binary with an isolated HOME/EGC_HOME (taken from the test run unless given). */
-export async function runEgc(args: string[], opts: { cwd?: string; env?: Record<string, string | undefined>; stdin?: string } = {}): Promise<RunResult> {
+export async function runEgc(
+  args: string[],
+  opts: { cwd?: string; env?: Record<string, string | undefined>; stdin?: string } = {},
+): Promise<RunResult> {
   const bin = await egcBinary()
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries({ ...process.env, ...opts.env })) if (v !== undefined) env[k] = v
@@ -31,6 +36,10 @@ export async function runEgc(args: string[], opts: { cwd?: string; env?: Record<
     stdout: "pipe",
     stderr: "pipe",
   })
-  const [code, stdout, stderr] = await Promise.all([proc.exited, new Response(proc.stdout).text(), new Response(proc.stderr).text()])
+  const [code, stdout, stderr] = await Promise.all([
+    proc.exited,
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+  ])
   return { code, stdout, stderr }
 }

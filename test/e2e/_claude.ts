@@ -25,22 +25,31 @@ export interface ClaudeRun {
   loop: Array<Record<string, any>>
 }
 
-export async function runClaude(opts: { home: string; cwd: string; prompt: string; script: Step[]; env?: Record<string, string> }): Promise<ClaudeRun> {
+export async function runClaude(opts: {
+  home: string
+  cwd: string
+  prompt: string
+  script: Step[]
+  env?: Record<string, string>
+}): Promise<ClaudeRun> {
   const server = startMessagesServer(opts.script)
   try {
-    const { code, stdout, stderr } = await runClient([CLAUDE, "-p", opts.prompt, "--output-format", "json", "--allowedTools", "Bash"], {
-      cwd: opts.cwd,
-      home: opts.home,
-      env: {
-        ANTHROPIC_API_KEY: "sk-test-not-a-key",
-        ANTHROPIC_BASE_URL: server.url,
-        DISABLE_TELEMETRY: "1",
-        DISABLE_AUTOUPDATER: "1",
-        DISABLE_ERROR_REPORTING: "1",
-        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
-        ...opts.env,
+    const { code, stdout, stderr } = await runClient(
+      [CLAUDE, "-p", opts.prompt, "--output-format", "json", "--allowedTools", "Bash"],
+      {
+        cwd: opts.cwd,
+        home: opts.home,
+        env: {
+          ANTHROPIC_API_KEY: "sk-test-not-a-key",
+          ANTHROPIC_BASE_URL: server.url,
+          DISABLE_TELEMETRY: "1",
+          DISABLE_AUTOUPDATER: "1",
+          DISABLE_ERROR_REPORTING: "1",
+          CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: "1",
+          ...opts.env,
+        },
       },
-    })
+    )
     let result: Record<string, any> = {}
     try {
       result = JSON.parse(stdout) as Record<string, any>

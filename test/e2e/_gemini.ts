@@ -24,16 +24,30 @@ export async function writeGeminiSettings(home: string): Promise<void> {
   const bin = await egcBinary()
   const hooks: Record<string, unknown> = {}
   for (const [event, name] of Object.entries(EVENTS)) {
-    hooks[event] = [{ ...(event.includes("Tool") ? { matcher: "run_shell_command" } : {}), hooks: [{ type: "command", command: `'${bin}' hook ${name} --tool gemini`, timeout: 30000 }] }]
+    hooks[event] = [
+      {
+        ...(event.includes("Tool") ? { matcher: "run_shell_command" } : {}),
+        hooks: [{ type: "command", command: `'${bin}' hook ${name} --tool gemini`, timeout: 30000 }],
+      },
+    ]
   }
   mkdirSync(join(home, ".gemini"), { recursive: true })
   writeFileSync(
     join(home, ".gemini", "settings.json"),
-    JSON.stringify({ security: { auth: { selectedType: "gemini-api-key" }, folderTrust: { enabled: false } }, hooks }, null, 2),
+    JSON.stringify(
+      { security: { auth: { selectedType: "gemini-api-key" }, folderTrust: { enabled: false } }, hooks },
+      null,
+      2,
+    ),
   )
 }
 
-export async function runGemini(opts: { home: string; cwd: string; prompt: string; answer: string }): Promise<{ code: number; stdout: string; stderr: string; requests: Array<Record<string, any>> }> {
+export async function runGemini(opts: {
+  home: string
+  cwd: string
+  prompt: string
+  answer: string
+}): Promise<{ code: number; stdout: string; stderr: string; requests: Array<Record<string, any>> }> {
   const requests: Array<Record<string, any>> = []
   const server = Bun.serve({
     hostname: "127.0.0.1",
@@ -46,9 +60,15 @@ export async function runGemini(opts: { home: string; cwd: string; prompt: strin
       const wantsJson = body.generationConfig?.responseMimeType === "application/json"
       const text = wantsJson ? JSON.stringify({ complexity_reasoning: "simple", complexity_score: 10 }) : opts.answer
       const candidate = { content: { role: "model", parts: [{ text }] }, finishReason: "STOP", index: 0 }
-      const payload = { candidates: [candidate], usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 } }
+      const payload = {
+        candidates: [candidate],
+        usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 5, totalTokenCount: 15 },
+      }
       if (url.pathname.endsWith(":countTokens")) return Response.json({ totalTokens: 10 })
-      if (url.pathname.includes(":streamGenerateContent")) return new Response(`data: ${JSON.stringify(payload)}\n\n`, { headers: { "content-type": "text/event-stream" } })
+      if (url.pathname.includes(":streamGenerateContent"))
+        return new Response(`data: ${JSON.stringify(payload)}\n\n`, {
+          headers: { "content-type": "text/event-stream" },
+        })
       if (url.pathname.includes(":generateContent")) return Response.json(payload)
       return Response.json({}, { status: 404 })
     },

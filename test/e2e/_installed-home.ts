@@ -30,7 +30,8 @@ export function prepareHome(tools: string[]): InstalledHome {
   const project = join(tmp.path, "project")
   mkdirSync(project, { recursive: true })
   for (const t of tools) mkdirSync(join(home, FOLDERS[t] ?? `.${t}`), { recursive: true })
-  const untrusted = '{\n  // written by the user before the install\n  "security": { "folderTrust": { "enabled": false } }\n}\n'
+  const untrusted =
+    '{\n  // written by the user before the install\n  "security": { "folderTrust": { "enabled": false } }\n}\n'
   if (tools.includes("gemini")) writeFileSync(join(home, ".gemini", "settings.json"), untrusted)
   if (tools.includes("qwen")) writeFileSync(join(home, ".qwen", "settings.json"), untrusted)
   const env = {
@@ -55,7 +56,11 @@ export async function installedHome(tools: string[]): Promise<InstalledHome> {
 }
 
 /** Configure an existing temporary HOME with `egc install --yes` alone (for other suites' homes). */
-export async function installInto(home: string, tools: string[], opts: { cwd: string; env?: Record<string, string> }): Promise<void> {
+export async function installInto(
+  home: string,
+  tools: string[],
+  opts: { cwd: string; env?: Record<string, string> },
+): Promise<void> {
   const env = { XDG_CONFIG_HOME: join(home, ".config"), ...opts.env, HOME: home, USERPROFILE: home }
   const r = await runEgc(["install", "--yes", "--target", tools.join(",")], { cwd: opts.cwd, env })
   if (r.code !== 0) throw new Error(`egc install failed (${r.code}): ${r.stderr}`)

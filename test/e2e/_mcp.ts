@@ -6,7 +6,13 @@ import { egcBinary } from "./_binary"
 export async function stdioClient(cwd: string, opts: { args?: string[]; env?: Record<string, string> } = {}) {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries({ ...process.env, ...opts.env })) if (v !== undefined) env[k] = v
-  const transport = new StdioClientTransport({ command: await egcBinary(), args: ["serve", ...(opts.args ?? ["--tools", "full"])], cwd, env, stderr: "pipe" })
+  const transport = new StdioClientTransport({
+    command: await egcBinary(),
+    args: ["serve", ...(opts.args ?? ["--tools", "full"])],
+    cwd,
+    env,
+    stderr: "pipe",
+  })
   const client = new Client({ name: "egc-e2e", version: "1" })
   await client.connect(transport)
   const call = async (name: string, args: Record<string, unknown> = {}) => {

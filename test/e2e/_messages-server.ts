@@ -15,15 +15,33 @@ export interface MessagesServer {
   stop(): void
 }
 
-const sse = (events: Array<Record<string, unknown>>) => events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join("")
+const sse = (events: Array<Record<string, unknown>>) =>
+  events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join("")
 
 function streamFor(step: Step, n: number): string {
-  const message = { id: `msg_${n}`, type: "message", role: "assistant", model: "claude-sonnet-4-5", content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 12, output_tokens: 1 } }
+  const message = {
+    id: `msg_${n}`,
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    content: [],
+    stop_reason: null,
+    stop_sequence: null,
+    usage: { input_tokens: 12, output_tokens: 1 },
+  }
   const block =
     "tool" in step
       ? [
-          { type: "content_block_start", index: 0, content_block: { type: "tool_use", id: `toolu_${n}`, name: step.tool, input: {} } },
-          { type: "content_block_delta", index: 0, delta: { type: "input_json_delta", partial_json: JSON.stringify(step.input) } },
+          {
+            type: "content_block_start",
+            index: 0,
+            content_block: { type: "tool_use", id: `toolu_${n}`, name: step.tool, input: {} },
+          },
+          {
+            type: "content_block_delta",
+            index: 0,
+            delta: { type: "input_json_delta", partial_json: JSON.stringify(step.input) },
+          },
         ]
       : [
           { type: "content_block_start", index: 0, content_block: { type: "text", text: "" } },
@@ -33,15 +51,31 @@ function streamFor(step: Step, n: number): string {
     { type: "message_start", message },
     ...block,
     { type: "content_block_stop", index: 0 },
-    { type: "message_delta", delta: { stop_reason: "tool" in step ? "tool_use" : "end_turn", stop_sequence: null }, usage: { output_tokens: 8 } },
+    {
+      type: "message_delta",
+      delta: { stop_reason: "tool" in step ? "tool_use" : "end_turn", stop_sequence: null },
+      usage: { output_tokens: 8 },
+    },
     { type: "message_stop" },
   ])
 }
 
 function plain(step: Step, n: number, stream: boolean): Response {
   if (stream) return new Response(streamFor(step, n), { headers: { "content-type": "text/event-stream" } })
-  const content = "tool" in step ? [{ type: "tool_use", id: `toolu_${n}`, name: step.tool, input: step.input }] : [{ type: "text", text: step.text }]
-  return Response.json({ id: `msg_${n}`, type: "message", role: "assistant", model: "claude-sonnet-4-5", content, stop_reason: "tool" in step ? "tool_use" : "end_turn", stop_sequence: null, usage: { input_tokens: 12, output_tokens: 8 } })
+  const content =
+    "tool" in step
+      ? [{ type: "tool_use", id: `toolu_${n}`, name: step.tool, input: step.input }]
+      : [{ type: "text", text: step.text }]
+  return Response.json({
+    id: `msg_${n}`,
+    type: "message",
+    role: "assistant",
+    model: "claude-sonnet-4-5",
+    content,
+    stop_reason: "tool" in step ? "tool_use" : "end_turn",
+    stop_sequence: null,
+    usage: { input_tokens: 12, output_tokens: 8 },
+  })
 }
 
 export function startMessagesServer(script: Step[]): MessagesServer {
@@ -57,7 +91,8 @@ export function startMessagesServer(script: Step[]): MessagesServer {
       if (!url.pathname.endsWith("/v1/messages")) return Response.json({}, { status: 404 })
       requests.push(body)
       counter++
-      if (!Array.isArray(body.tools) || body.tools.length === 0) return plain({ text: "ok" }, counter, body.stream === true)
+      if (!Array.isArray(body.tools) || body.tools.length === 0)
+        return plain({ text: "ok" }, counter, body.stream === true)
       const turn = (body.messages as Array<{ role: string }>).filter((m) => m.role === "assistant").length
       return plain(script[turn] ?? { text: "done" }, counter, body.stream === true)
     },

@@ -19,7 +19,10 @@ export function clientWorld(): { home: string; folder(name: string): string; [Sy
  */
 export function repoWithHistory(repo: string, home: string): { head: string; git: (...args: string[]) => string } {
   const git = (...args: string[]) =>
-    Bun.spawnSync(["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args], { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } })
+    Bun.spawnSync(
+      ["git", "-c", "user.email=t@example.com", "-c", "user.name=t", "-c", "commit.gpgsign=false", ...args],
+      { cwd: repo, env: { PATH: process.env.PATH ?? "", HOME: home, GIT_CONFIG_NOSYSTEM: "1" } },
+    )
       .stdout.toString()
       .trim()
   git("init", "-q", "-b", "main")

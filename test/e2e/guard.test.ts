@@ -34,14 +34,29 @@ describe("egc guard (compiled binary)", () => {
     const ask = await runEgc(["guard", "check", "--no-record", "killall node"], { cwd: tmp.path })
     expect(ask.code).toBe(3)
     using clean = tmpdir({ git: true })
-    expect(await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: clean.path })).toMatchObject({ code: 0, stdout: "allow\n" })
+    expect(await runEgc(["guard", "check", "--no-record", "git reset --hard"], { cwd: clean.path })).toMatchObject({
+      code: 0,
+      stdout: "allow\n",
+    })
   })
 
   test("check --json prints one verdict object", async () => {
     using tmp = tmpdir({ git: true })
-    const r = await runEgc(["guard", "check", "--json", "--no-record", "--cwd", tmp.path, "git push --force origin main"])
+    const r = await runEgc([
+      "guard",
+      "check",
+      "--json",
+      "--no-record",
+      "--cwd",
+      tmp.path,
+      "git push --force origin main",
+    ])
     expect(r.code).toBe(2)
-    expect(JSON.parse(r.stdout)).toMatchObject({ decision: "deny", rule: "git.push-force", alternative: "git push --force-with-lease" })
+    expect(JSON.parse(r.stdout)).toMatchObject({
+      decision: "deny",
+      rule: "git.push-force",
+      alternative: "git push --force-with-lease",
+    })
   })
 
   test("check --batch: one verdict per JSON line, in order; malformed lines ask", async () => {
@@ -54,9 +69,15 @@ describe("egc guard (compiled binary)", () => {
       JSON.stringify({ command: "rm -rf build", cwd: tmp.path }),
       JSON.stringify({ cwd: tmp.path }),
     ]
-    const r = await runEgc(["guard", "check", "--batch", "--no-record"], { cwd: tmp.path, stdin: `${lines.join("\n")}\n` })
+    const r = await runEgc(["guard", "check", "--batch", "--no-record"], {
+      cwd: tmp.path,
+      stdin: `${lines.join("\n")}\n`,
+    })
     expect(r.code).toBe(0)
-    const out = r.stdout.trim().split("\n").map((l) => JSON.parse(l) as { decision: string; rule: string | null })
+    const out = r.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { decision: string; rule: string | null })
     expect(out.map((v) => v.decision)).toEqual(["allow", "ask", "deny", "allow", "ask"])
     expect(out[1]!.rule).toBe("input.malformed")
     expect(Object.keys(out[0]!)).toEqual(["decision", "rule", "reason", "alternative"])
@@ -101,7 +122,13 @@ describe("egc guard (compiled binary)", () => {
     using tmp = tmpdir({ git: true })
     withWork(tmp.path)
     const config = join(tmp.path, ".egc/config.json")
-    const text = JSON.stringify({ guard: { rules: { "git.reset-hard": "ask", "proc.kill-by-name": "off" }, allow: ["/^git clean -fdx$/"], deny: ["echo deny-marker"] } })
+    const text = JSON.stringify({
+      guard: {
+        rules: { "git.reset-hard": "ask", "proc.kill-by-name": "off" },
+        allow: ["/^git clean -fdx$/"],
+        deny: ["echo deny-marker"],
+      },
+    })
     writeFile(config, text)
     const check = (cmd: string) => runEgc(["guard", "check", "--no-record", cmd], { cwd: tmp.path })
     const untrusted = await check("git reset --hard")
@@ -163,10 +190,16 @@ describe("egc guard (compiled binary)", () => {
     expect(log.code).toBe(0)
     const events = JSON.parse(log.stdout) as Array<{ rule: string; command: string; session: string }>
     expect(events).toHaveLength(1)
-    expect(events[0]).toMatchObject({ rule: "git.branch-force-delete", command: "git branch -D topic", session: "sess-42" })
+    expect(events[0]).toMatchObject({
+      rule: "git.branch-force-delete",
+      command: "git branch -D topic",
+      session: "sess-42",
+    })
     const text = await runEgc(["guard", "log"], { cwd: tmp.path, env })
     expect(text.stdout).toContain("git.branch-force-delete")
-    const db = await Bun.file(join(home.path, "egc", "egc.db")).text().catch(() => "")
+    const db = await Bun.file(join(home.path, "egc", "egc.db"))
+      .text()
+      .catch(() => "")
     expect(db).not.toContain("git branch -D topic")
   })
 

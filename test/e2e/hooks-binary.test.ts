@@ -12,7 +12,10 @@ describe("egc hook (compiled)", () => {
     using dir = tmpdir()
     makeGitRepo(dir.path, { origin: "https://example.com/e2e/bin.git" })
     for (const tool of HOOK_TOOLS) {
-      const r = await runEgc(["hook", "pre-tool", "--tool", tool], { cwd: dir.path, stdin: JSON.stringify(payload(tool, "pre-tool", { cwd: dir.path, command: DESTRUCTIVE })) })
+      const r = await runEgc(["hook", "pre-tool", "--tool", tool], {
+        cwd: dir.path,
+        stdin: JSON.stringify(payload(tool, "pre-tool", { cwd: dir.path, command: DESTRUCTIVE })),
+      })
       const blockedByExit = tool === "windsurf" || tool === "kiro" || tool === "amazonq"
       expect([tool, r.code]).toEqual([tool, blockedByExit ? 2 : 0])
       if (blockedByExit) {
@@ -29,7 +32,9 @@ describe("egc hook (compiled)", () => {
     const malformed = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { stdin: "{oops" })
     expect(malformed.code).toBe(0)
     expect(JSON.parse(malformed.stdout).hookSpecificOutput.permissionDecision).toBe("ask")
-    const huge = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { stdin: `{"tool_input":{"command":"${"a".repeat(1024 * 1024 + 10)}"}}` })
+    const huge = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], {
+      stdin: `{"tool_input":{"command":"${"a".repeat(1024 * 1024 + 10)}"}}`,
+    })
     expect(huge.code).toBe(0)
     expect(JSON.parse(huge.stdout).hookSpecificOutput.permissionDecision).toBe("deny")
     const bad = await runEgc(["hook", "pre-tool", "--tool", "notepad"], { stdin: "{}" })
@@ -40,7 +45,11 @@ describe("egc hook (compiled)", () => {
   test("EGC_DISABLE=1 answers neutrally", async () => {
     using dir = tmpdir()
     makeGitRepo(dir.path)
-    const r = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { cwd: dir.path, env: { EGC_DISABLE: "1" }, stdin: JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: DESTRUCTIVE })) })
+    const r = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], {
+      cwd: dir.path,
+      env: { EGC_DISABLE: "1" },
+      stdin: JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: DESTRUCTIVE })),
+    })
     expect([r.code, r.stdout]).toEqual([0, ""])
   }, 60_000)
 })

@@ -25,7 +25,12 @@ describe("Claude Code with egc hooks", () => {
     makeGitRepo(beta, { origin: "https://example.com/e2e/beta.git" })
     writeFileSync(join(alpha, "README.md"), "alpha\n")
 
-    const first = await runClaude({ home, cwd: alpha, prompt: "remember that we deploy on fridays", script: [{ tool: "Bash", input: { command: "ls", description: "list files" } }, { text: "noted" }] })
+    const first = await runClaude({
+      home,
+      cwd: alpha,
+      prompt: "remember that we deploy on fridays",
+      script: [{ tool: "Bash", input: { command: "ls", description: "list files" } }, { text: "noted" }],
+    })
     expect(first.code).toBe(0)
     expect(first.result.is_error).toBe(false)
     expect(sentText(first.loop[0])).toContain("Stored in project memory")
@@ -34,9 +39,16 @@ describe("Claude Code with egc hooks", () => {
     const project = resolveProject(alpha)
     const mem = openMemory()
     const stored = mem.list({ project, statuses: ["active", "pending"] })
-    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([["we deploy on fridays", "hook:remember", "active"]])
+    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([
+      ["we deploy on fridays", "hook:remember", "active"],
+    ])
 
-    const second = await runClaude({ home, cwd: alpha, prompt: "what is next?", script: [{ text: "here is the plan" }] })
+    const second = await runClaude({
+      home,
+      cwd: alpha,
+      prompt: "what is next?",
+      script: [{ text: "here is the plan" }],
+    })
     expect(second.code).toBe(0)
     const injected = sentText(second.loop[0])
     expect(injected).toContain("<egc-memory>")
@@ -89,11 +101,15 @@ describe("Claude Code with egc hooks", () => {
     makeGitRepo(proj, { origin: "https://example.com/e2e/lesson.git" })
     await installClaudeHome(home)
     const missing = { tool: "Bash", input: { command: "ls /nonexistent-egc-e2e-dir", description: "list" } }
-    const run = await runClaude({ home, cwd: proj, prompt: "look around", script: [missing, missing, missing, { text: "done" }] })
+    const run = await runClaude({
+      home,
+      cwd: proj,
+      prompt: "look around",
+      script: [missing, missing, missing, { text: "done" }],
+    })
     expect(run.code).toBe(0)
     const pending = openMemory().pending({ project: resolveProject(proj) })
     expect(pending.map((v) => [v.kind, v.source])).toEqual([["lesson", "hook:observer"]])
     expect(pending[0]?.title).toContain("ls /nonexistent-egc-e2e-dir")
   }, 120_000)
 })
-

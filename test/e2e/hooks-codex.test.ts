@@ -29,6 +29,8 @@ describe("Codex with egc hooks", () => {
     expect(callOutput(run.requests, 2)).toContain("notes.txt")
     expect(git("rev-parse", "HEAD")).toBe(head)
     const stored = openMemory().list({ project: resolveProject(repo), statuses: ["active", "pending"] })
-    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([["releases are cut on mondays", "hook:remember", "active"]])
+    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([
+      ["releases are cut on mondays", "hook:remember", "active"],
+    ])
   }, 120_000)
 })

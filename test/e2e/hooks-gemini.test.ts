@@ -16,7 +16,12 @@ describe("Gemini CLI with egc hooks", () => {
     makeGitRepo(proj, { origin: "https://example.com/e2e/gemini.git" })
     await writeGeminiSettings(home)
 
-    const first = await runGemini({ home, cwd: proj, prompt: "remember that the release train leaves on tuesdays", answer: "noted" })
+    const first = await runGemini({
+      home,
+      cwd: proj,
+      prompt: "remember that the release train leaves on tuesdays",
+      answer: "noted",
+    })
     expect(first.code).toBe(0)
     expect(first.stdout).toContain("noted")
     const main = first.requests.filter((r) => String(r.path).includes("streamGenerateContent"))
@@ -25,11 +30,15 @@ describe("Gemini CLI with egc hooks", () => {
 
     const project = resolveProject(proj)
     const stored = openMemory().list({ project, statuses: ["active", "pending"] })
-    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([["the release train leaves on tuesdays", "hook:remember", "active"]])
+    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([
+      ["the release train leaves on tuesdays", "hook:remember", "active"],
+    ])
 
     const second = await runGemini({ home, cwd: proj, prompt: "what should I do today?", answer: "plan" })
     expect(second.code).toBe(0)
-    const sent = JSON.stringify(second.requests.filter((r) => String(r.path).includes("streamGenerateContent")).map((r) => r.body))
+    const sent = JSON.stringify(
+      second.requests.filter((r) => String(r.path).includes("streamGenerateContent")).map((r) => r.body),
+    )
     expect(sent).toContain("the release train leaves on tuesdays")
     expect(sent).toContain("egc-memory")
   }, 120_000)

@@ -23,7 +23,8 @@ describe("hooks as installed by egc install", () => {
       env: h.env,
     })
     expect(run.code).toBe(0)
-    expect(sentText(run.loop[0])).toContain("Saved for review")
+    // a person's own "remember" is their consent: stored active (memory.rememberPrompt), and said so
+    expect(sentText(run.loop[0])).toContain("Stored in project memory as the person asked")
     const denials = run.result.permission_denials as Array<{ tool_input: { command: string } }>
     expect(denials.map((d) => d.tool_input.command)).toEqual(["git reset --hard HEAD~1"])
   }, 120_000)

@@ -18,7 +18,13 @@ describe("Qwen Code with egc hooks", () => {
     makeGitRepo(repo, { origin: "https://example.com/e2e/qwen.git" })
     writeFileSync(join(repo, "marker.txt"), "hi\n")
 
-    const attempt = () => runQwen({ home, cwd: repo, prompt: "remember that hotfixes need two reviewers", script: [{ command: "git reset --hard HEAD~1" }, { command: "ls" }, { text: "done" }] })
+    const attempt = () =>
+      runQwen({
+        home,
+        cwd: repo,
+        prompt: "remember that hotfixes need two reviewers",
+        script: [{ command: "git reset --hard HEAD~1" }, { command: "ls" }, { text: "done" }],
+      })
     // Qwen Code's shell tool (without node-pty, whose install script does not run here) now and
     // then reports "Output: (empty)" for a command that printed; seen once in a loaded full run.
     // One more session is run then; every assertion below holds for the run that is checked.
@@ -30,6 +36,8 @@ describe("Qwen Code with egc hooks", () => {
     expect(toolMessage(run.requests, 1)).toContain("git.reset-hard")
     expect(toolMessage(run.requests, 2)).toContain("marker.txt")
     const stored = openMemory().list({ project: resolveProject(repo), statuses: ["active", "pending"] })
-    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([["hotfixes need two reviewers", "hook:remember", "active"]])
+    expect(stored.map((v) => [v.body, v.source, v.status])).toEqual([
+      ["hotfixes need two reviewers", "hook:remember", "active"],
+    ])
   }, 120_000)
 })

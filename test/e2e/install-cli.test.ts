@@ -53,8 +53,15 @@ describe("egc install / uninstall / doctor through the binary", () => {
     expect(checks.find((c) => c.name === "install codex")?.status).toBe("ok")
     expect(checks.find((c) => c.name === "install bin")?.status).toBe("ok")
     await Bun.write(join(h.home, ".codex", "config.toml"), "# emptied by hand\n")
-    const bad = JSON.parse((await runEgc(["doctor", "--json"], { cwd: h.project, env: h.env })).stdout) as Array<{ name: string; status: string; fix?: string }>
-    expect(bad.find((c) => c.name === "install codex")).toMatchObject({ status: "fail", fix: "egc install --target codex" })
+    const bad = JSON.parse((await runEgc(["doctor", "--json"], { cwd: h.project, env: h.env })).stdout) as Array<{
+      name: string
+      status: string
+      fix?: string
+    }>
+    expect(bad.find((c) => c.name === "install codex")).toMatchObject({
+      status: "fail",
+      fix: "egc install --target codex",
+    })
   })
 
   test("--bin-dir places the binary and registers that copy", async () => {
@@ -70,7 +77,10 @@ describe("egc install / uninstall / doctor through the binary", () => {
 
   test("two installs at once: one waits its turn or is refused; the files end consistent", async () => {
     using h = prepareHome(["codex", "gemini", "qwen"])
-    const [a, b] = await Promise.all([runEgc(["install", "--yes"], { cwd: h.project, env: h.env }), runEgc(["install", "--yes"], { cwd: h.project, env: h.env })])
+    const [a, b] = await Promise.all([
+      runEgc(["install", "--yes"], { cwd: h.project, env: h.env }),
+      runEgc(["install", "--yes"], { cwd: h.project, env: h.env }),
+    ])
     expect([a.code, b.code].sort()).toContainEqual(0)
     for (const r of [a, b]) if (r.code !== 0) expect(r.stderr).toContain("another egc install or uninstall is running")
     const toml = readFileSync(join(h.home, ".codex", "config.toml"), "utf8")

@@ -8,9 +8,19 @@ import { prepareHome } from "./_installed-home"
  * The one confirmation on a terminal: run `egc install` under `script` (a real pty), wait for the
  * question to appear, answer it, and see what was written.
  */
-async function answer(key: string, env: Record<string, string>, cwd: string): Promise<{ code: number; output: string }> {
+async function answer(
+  key: string,
+  env: Record<string, string>,
+  cwd: string,
+): Promise<{ code: number; output: string }> {
   const bin = await egcBinary()
-  const proc = Bun.spawn(["script", "-qec", `stty cols 120 rows 40; '${bin}' install`, "/dev/null"], { cwd, env: { ...(process.env as Record<string, string>), ...env }, stdin: "pipe", stdout: "pipe", stderr: "pipe" })
+  const proc = Bun.spawn(["script", "-qec", `stty cols 120 rows 40; '${bin}' install`, "/dev/null"], {
+    cwd,
+    env: { ...(process.env as Record<string, string>), ...env },
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+  })
   const timer = setTimeout(() => proc.kill(), 20_000)
   let output = ""
   let answered = false

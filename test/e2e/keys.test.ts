@@ -17,7 +17,14 @@ import { privateEgcHome } from "./_egc-home"
  * another one) the commands still run and the guard still guards, but nothing is written and the
  * person is told; `egc keys --import` brings the memory back.
  */
-const TABLES = ["crush_runs", "insight_observations", "mesh_events", "guard_events", "hooks_transcripts", "memory_items"]
+const TABLES = [
+  "crush_runs",
+  "insight_observations",
+  "mesh_events",
+  "guard_events",
+  "hooks_transcripts",
+  "memory_items",
+]
 
 function counts(home: string): Record<string, number> {
   const db = new Database(join(home, "egc.db"), { readonly: true })
@@ -41,14 +48,23 @@ describe("egc keys: binding, refusal, import", () => {
     using repo = tmpdir({ git: { origin: "https://example.com/keys/e2e.git" } })
     resetKeyCache()
     const project = resolveProject(repo.path)
-    const made = openMemory().write({ kind: "decision", title: "Use SQLite for the queue", body: "one file" }, { project, actor: { source: "agent" } })
+    const made = openMemory().write(
+      { kind: "decision", title: "Use SQLite for the queue", body: "one file" },
+      { project, actor: { source: "agent" } },
+    )
     expect(made.outcome).toBe("created")
     closeAllDbs()
     resetKeyCache()
     const transcript = join(repo.path, "t.jsonl")
-    writeFileSync(transcript, `${JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text: "We decided to use tabs." }] } })}\n`)
+    writeFileSync(
+      transcript,
+      `${JSON.stringify({ type: "user", message: { role: "user", content: [{ type: "text", text: "We decided to use tabs." }] } })}\n`,
+    )
     const hook = (event: string, command = "ls") =>
-      runEgc(["hook", event, "--tool", "claude-code"], { cwd: repo.path, stdin: JSON.stringify(payload("claude-code", event, { cwd: repo.path, command, transcript })) })
+      runEgc(["hook", event, "--tool", "claude-code"], {
+        cwd: repo.path,
+        stdin: JSON.stringify(payload("claude-code", event, { cwd: repo.path, command, transcript })),
+      })
     const writeAll = async () => {
       const crush = await runEgc(["crush", "--", "echo", "hi"], { cwd: repo.path })
       const post = await hook("post-tool", "false")
@@ -64,9 +80,11 @@ describe("egc keys: binding, refusal, import", () => {
     const ok = await writeAll()
     expect(ok.crush.stdout).toContain("hi")
     const after = counts(home.path)
-    for (const t of ["crush_runs", "insight_observations", "mesh_events", "guard_events", "hooks_transcripts"]) expect([t, after[t]! > before[t]!]).toEqual([t, true])
+    for (const t of ["crush_runs", "insight_observations", "mesh_events", "guard_events", "hooks_transcripts"])
+      expect([t, after[t]! > before[t]!]).toEqual([t, true])
     expect((await runEgc(["memory", "list"], { cwd: repo.path })).stdout).toContain("Use SQLite for the queue")
-    for (const f of ["egc.db", "egc.db-wal", "egc.db-shm"]) expect([f, statSync(join(home.path, f)).mode & 0o777]).toEqual([f, 0o600])
+    for (const f of ["egc.db", "egc.db-wal", "egc.db-shm"])
+      expect([f, statSync(join(home.path, f)).mode & 0o777]).toEqual([f, 0o600])
     const backup = join(repo.path, "backup.key")
     expect((await runEgc(["keys", "--export", backup, "--i-understand"])).code).toBe(0)
 

@@ -16,10 +16,27 @@ describe("memory over stdio against the compiled binary", () => {
 
     const a = await stdioClient(repo, { env })
     const names = (await a.client.listTools()).tools.map((x) => x.name)
-    for (const n of ["get_state", "update_state", "store_decision", "search_history", "memory_recall", "memory_forget", "memory_review"]) expect(names).toContain(n)
+    for (const n of [
+      "get_state",
+      "update_state",
+      "store_decision",
+      "search_history",
+      "memory_recall",
+      "memory_forget",
+      "memory_review",
+    ])
+      expect(names).toContain(n)
     expect(a.client.getInstructions()).toContain("get_state")
-    await a.call("update_state", { context: "Cart rewrite", decisions: [{ what: "Prices are integers in cents", why: "no float rounding" }], next: ["totals endpoint"] })
-    const d = await a.call("store_decision", { decision: "Checkout uses idempotency keys", context: "double charges seen on retries", tags: ["payments"] })
+    await a.call("update_state", {
+      context: "Cart rewrite",
+      decisions: [{ what: "Prices are integers in cents", why: "no float rounding" }],
+      next: ["totals endpoint"],
+    })
+    const d = await a.call("store_decision", {
+      decision: "Checkout uses idempotency keys",
+      context: "double charges seen on retries",
+      tags: ["payments"],
+    })
     expect(d.outcome).toBe("created")
     await a.close()
 
@@ -41,17 +58,24 @@ describe("memory over stdio against the compiled binary", () => {
     // forget: gone from search, refused when resubmitted
     await b.call("memory_forget", { id: d.id })
     expect((await b.call("search_history", { query: "idempotency" })).results).toEqual([])
-    const again = await b.client.callTool({ name: "store_decision", arguments: { decision: "Checkout uses idempotency keys", context: "double charges seen on retries" } })
+    const again = await b.client.callTool({
+      name: "store_decision",
+      arguments: { decision: "Checkout uses idempotency keys", context: "double charges seen on retries" },
+    })
     expect(again.isError).toBe(true)
     expect(JSON.stringify(again.content)).toContain("forgot")
     expect((await b.call("memory_review")).pending).toEqual([])
     await b.close()
 
     // nothing the user stored is readable in clear anywhere under EGC_HOME
-    const files = (dir: string): string[] => readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)]))
+    const files = (dir: string): string[] =>
+      readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+        e.isDirectory() ? files(join(dir, e.name)) : [join(dir, e.name)],
+      )
     for (const f of files(env.EGC_HOME)) {
       const bytes = readFileSync(f)
-      for (const canary of ["Prices are integers", "Cart rewrite", "no float rounding", "totals endpoint"]) expect({ f, leaked: bytes.includes(canary) }).toEqual({ f, leaked: false })
+      for (const canary of ["Prices are integers", "Cart rewrite", "no float rounding", "totals endpoint"])
+        expect({ f, leaked: bytes.includes(canary) }).toEqual({ f, leaked: false })
     }
   }, 60_000)
 })

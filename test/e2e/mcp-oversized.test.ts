@@ -8,7 +8,13 @@ import { tmpdir } from "../fixture"
 describe("egc serve refuses an oversized request line and keeps serving (compiled binary)", () => {
   test("raw stdio: an 11 MB line gets a -32600 reply; the next request is answered", async () => {
     using dir = tmpdir({ git: true })
-    const proc = Bun.spawn([await egcBinary(), "serve"], { cwd: dir.path, stdin: "pipe", stdout: "pipe", stderr: "pipe", env: process.env })
+    const proc = Bun.spawn([await egcBinary(), "serve"], {
+      cwd: dir.path,
+      stdin: "pipe",
+      stdout: "pipe",
+      stderr: "pipe",
+      env: process.env,
+    })
     const reader = proc.stdout.getReader()
     let buf = ""
     const next = async (): Promise<Record<string, any>> => {
@@ -28,7 +34,12 @@ describe("egc serve refuses an oversized request line and keeps serving (compile
       proc.stdin.write(`${JSON.stringify(msg)}\n`)
       proc.stdin.flush()
     }
-    send({ jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } })
+    send({
+      jsonrpc: "2.0",
+      id: 1,
+      method: "initialize",
+      params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+    })
     expect((await next()).id).toBe(1)
     send({ jsonrpc: "2.0", method: "notifications/initialized" })
     // an unreadable id: the reply's id is null

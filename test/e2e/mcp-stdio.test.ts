@@ -7,11 +7,25 @@ import { egcBinary, runEgc } from "./_binary"
 import { stdioClient } from "./_mcp"
 import { tmpdir } from "../fixture"
 
-const MESH = ["claim_path", "release_path", "session_announce", "session_events", "session_peers", "session_send", "session_wait"]
+const MESH = [
+  "claim_path",
+  "release_path",
+  "session_announce",
+  "session_events",
+  "session_peers",
+  "session_send",
+  "session_wait",
+]
 
 /** Spawn `egc serve` and speak raw JSON-RPC lines to it, collecting every stdout line. */
 async function raw(cwd: string) {
-  const proc = Bun.spawn([await egcBinary(), "serve"], { cwd, stdin: "pipe", stdout: "pipe", stderr: "pipe", env: process.env })
+  const proc = Bun.spawn([await egcBinary(), "serve"], {
+    cwd,
+    stdin: "pipe",
+    stdout: "pipe",
+    stderr: "pipe",
+    env: process.env,
+  })
   const lines: string[] = []
   const waiters: Array<() => void> = []
   ;(async () => {
@@ -42,7 +56,12 @@ async function raw(cwd: string) {
       })
     }
   }
-  const init = { jsonrpc: "2.0", id: 1, method: "initialize", params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } } }
+  const init = {
+    jsonrpc: "2.0",
+    id: 1,
+    method: "initialize",
+    params: { protocolVersion: "2025-06-18", capabilities: {}, clientInfo: { name: "raw", version: "1" } },
+  }
   write(`${JSON.stringify(init)}\n`)
   await answer(1)
   write(`${JSON.stringify({ jsonrpc: "2.0", method: "notifications/initialized" })}\n`)
@@ -72,13 +91,23 @@ describe("egc serve over stdio (compiled binary)", () => {
     s.write(`${"[".repeat(200_000)}${"]".repeat(200_000)}\n`)
     s.write(new Uint8Array([0xff, 0xfe, 0x7b, 0x0a]))
     s.write("zebra7canary is not json\n")
-    const deep = { jsonrpc: "2.0", id: 7, method: "tools/call", params: { name: "session_send", arguments: { text: "hi", note: JSON.parse(`${"[".repeat(3000)}${"]".repeat(3000)}`) } } }
+    const deep = {
+      jsonrpc: "2.0",
+      id: 7,
+      method: "tools/call",
+      params: {
+        name: "session_send",
+        arguments: { text: "hi", note: JSON.parse(`${"[".repeat(3000)}${"]".repeat(3000)}`) },
+      },
+    }
     s.write(`${JSON.stringify(deep)}\n`)
     const bad = await s.answer(7)
     expect(bad.result?.isError).toBe(true)
     s.write(`${JSON.stringify({ jsonrpc: "2.0", id: 8, method: "tools/list" })}\n`)
     expect((await s.answer(8)).result.tools.length).toBeGreaterThan(0)
-    s.write(`${JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "nope", arguments: {} } })}\n`)
+    s.write(
+      `${JSON.stringify({ jsonrpc: "2.0", id: 9, method: "tools/call", params: { name: "nope", arguments: {} } })}\n`,
+    )
     expect((await s.answer(9)).error?.message).toMatch(/unknown tool/)
     for (const line of s.lines) expect(JSON.parse(line).jsonrpc).toBe("2.0")
     s.proc.stdin.end()
@@ -141,8 +170,12 @@ describe("egc serve over stdio (compiled binary)", () => {
       ...Array.from({ length: n }, (_, i) => a.call("claim_path", { path: `a/${i}.ts` })),
       ...Array.from({ length: n }, (_, i) => b.call("claim_path", { path: `b/${i}.ts` })),
     ])
-    const gotA = (await a.call("session_events")).events.filter((e: any) => e.kind === "message").map((e: any) => e.text)
-    const gotB = (await b.call("session_events")).events.filter((e: any) => e.kind === "message").map((e: any) => e.text)
+    const gotA = (await a.call("session_events")).events
+      .filter((e: any) => e.kind === "message")
+      .map((e: any) => e.text)
+    const gotB = (await b.call("session_events")).events
+      .filter((e: any) => e.kind === "message")
+      .map((e: any) => e.text)
     expect(gotA.sort()).toEqual(Array.from({ length: n }, (_, i) => `b${i}`).sort())
     expect(gotB.sort()).toEqual(Array.from({ length: n }, (_, i) => `a${i}`).sort())
     const claims = JSON.parse((await runEgc(["mesh", "claims", "--json"], { cwd: dir.path })).stdout)

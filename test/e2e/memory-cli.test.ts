@@ -12,10 +12,22 @@ describe("egc memory", () => {
     const project = resolveProject(repo.path)
     const memory = openMemory()
     const agent = { project, actor: { source: "agent" as const, sessionId: "s_1" } }
-    const d = memory.write({ kind: "decision", title: "Queue jobs with BullMQ", body: "Redis already runs in prod", scope: "project" }, agent)
-    const p = memory.write({ kind: "preference", title: "Prefers small PRs", body: "mined from a transcript" }, { project, actor: { source: "hook:miner", sessionId: "s_1" } })
-    const q = memory.write({ kind: "avoid", title: "Never vendor node_modules", body: "mined" }, { project, actor: { source: "hook:miner", sessionId: "s_1" } })
-    memory.write({ kind: "decision", title: "Other project uses BullMQ too", body: "not yours" }, { project: resolveProject(other.path), actor: { source: "agent" } })
+    const d = memory.write(
+      { kind: "decision", title: "Queue jobs with BullMQ", body: "Redis already runs in prod", scope: "project" },
+      agent,
+    )
+    const p = memory.write(
+      { kind: "preference", title: "Prefers small PRs", body: "mined from a transcript" },
+      { project, actor: { source: "hook:miner", sessionId: "s_1" } },
+    )
+    const q = memory.write(
+      { kind: "avoid", title: "Never vendor node_modules", body: "mined" },
+      { project, actor: { source: "hook:miner", sessionId: "s_1" } },
+    )
+    memory.write(
+      { kind: "decision", title: "Other project uses BullMQ too", body: "not yours" },
+      { project: resolveProject(other.path), actor: { source: "agent" } },
+    )
     const run = (...args: string[]) => runEgc(["memory", ...args], { cwd: repo.path })
 
     const listed = await run("list")
@@ -39,12 +51,20 @@ describe("egc memory", () => {
 
     expect((await run("forget", d.id ?? "")).code).toBe(0)
     expect((await run("list")).stdout).not.toContain("Queue jobs")
-    const back = memory.write({ kind: "decision", title: "Queue jobs with BullMQ", body: "Redis already runs in prod", scope: "project" }, agent)
+    const back = memory.write(
+      { kind: "decision", title: "Queue jobs with BullMQ", body: "Redis already runs in prod", scope: "project" },
+      agent,
+    )
     expect(back.outcome).toBe("refused")
     expect((await run("history", d.id ?? "")).stdout).toContain("forget")
     expect((await run("unforget", "--text", "some text never forgotten")).code).toBe(66)
     expect((await run("unforget", "--text", "Redis already runs in prod")).code).toBe(0)
-    expect(memory.write({ kind: "decision", title: "Queue jobs with BullMQ", body: "Redis already runs in prod", scope: "project" }, agent).outcome).toBe("created")
+    expect(
+      memory.write(
+        { kind: "decision", title: "Queue jobs with BullMQ", body: "Redis already runs in prod", scope: "project" },
+        agent,
+      ).outcome,
+    ).toBe("created")
 
     expect((await run("consent")).stdout.trim()).toBe("agent")
     expect((await run("consent", "review")).code).toBe(0)

@@ -20,14 +20,21 @@ describe("egc mesh CLI", () => {
     expect((await runEgc(["mesh", "peers"], { cwd: other.path })).stdout).toBe("no live sessions in this project\n")
 
     const claims = JSON.parse((await runEgc(["mesh", "claims", "--json"], { cwd: dir.path })).stdout)
-    expect(claims).toEqual([expect.objectContaining({ pattern: "src/api/**", session, reason: "rewriting", mode: "exclusive" })])
+    expect(claims).toEqual([
+      expect.objectContaining({ pattern: "src/api/**", session, reason: "rewriting", mode: "exclusive" }),
+    ])
 
     const sent = await runEgc(["mesh", "send", "please stop at a clean point"], { cwd: dir.path })
     expect(sent.code).toBe(0)
     const freed = await runEgc(["mesh", "release", "./src/api/**"], { cwd: dir.path })
     expect(freed.code).toBe(0)
     expect(JSON.parse((await runEgc(["mesh", "claims", "--json"], { cwd: dir.path })).stdout)).toEqual([])
-    const events = (await c.call("session_events")).events as Array<{ kind: string; from: string; text?: string; path?: string }>
+    const events = (await c.call("session_events")).events as Array<{
+      kind: string
+      from: string
+      text?: string
+      path?: string
+    }>
     expect(events.find((e) => e.kind === "message")).toMatchObject({ text: "please stop at a clean point" })
     expect(events.find((e) => e.kind === "message")?.from).toMatch(/^cli:/)
     expect(events.find((e) => e.kind === "released")).toMatchObject({ path: "src/api/**" })

@@ -31,8 +31,17 @@ const alive = (pid: number) => {
 }
 
 async function helper(args: string[]): Promise<string> {
-  const proc = Bun.spawn([process.execPath, "run", join(ROOT, "test/e2e/fixtures/mesh-reader.ts"), ...args], { cwd: ROOT, env: process.env, stdout: "pipe", stderr: "pipe" })
-  const [out, err] = await Promise.all([new Response(proc.stdout).text(), new Response(proc.stderr).text(), proc.exited])
+  const proc = Bun.spawn([process.execPath, "run", join(ROOT, "test/e2e/fixtures/mesh-reader.ts"), ...args], {
+    cwd: ROOT,
+    env: process.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  })
+  const [out, err] = await Promise.all([
+    new Response(proc.stdout).text(),
+    new Response(proc.stderr).text(),
+    proc.exited,
+  ])
   if (!out.trim()) throw new Error(err)
   return out.trim()
 }
@@ -45,10 +54,18 @@ describe("mesh across 8 (+2) egc serve processes", () => {
     const all = [...as, ...bs]
     try {
       // everyone sees everyone of the same project, and no one of the other
-      for (const [group, others] of [[as, bs], [bs, as]] as const) {
+      for (const [group, others] of [
+        [as, bs],
+        [bs, as],
+      ] as const) {
         for (const c of group) {
           const peers = (await c.call("session_peers")).peers.map((p: { session: string }) => p.session).sort()
-          expect(peers).toEqual(group.filter((x) => x !== c).map((x) => x.id).sort())
+          expect(peers).toEqual(
+            group
+              .filter((x) => x !== c)
+              .map((x) => x.id)
+              .sort(),
+          )
           for (const o of others) expect(peers).not.toContain(o.id)
         }
       }
@@ -76,14 +93,21 @@ describe("mesh across 8 (+2) egc serve processes", () => {
 
       // a session id cannot be taken by another process; racing readers of one id get each message once
       const [sender, reader] = live.filter((c) => c !== h)
-      expect(await helper(["announce", a.path, reader!.id])).toMatch(/^refused: session .* belongs to another live process/)
+      expect(await helper(["announce", a.path, reader!.id])).toMatch(
+        /^refused: session .* belongs to another live process/,
+      )
       await reader!.call("session_events", {})
       for (let i = 0; i < 18; i++) await sender!.call("session_send", { to: reader!.id, text: `m${i}` })
       const [viaHelper, viaServer] = await Promise.all([
         helper(["read", a.path, reader!.id]).then((t) => JSON.parse(t) as string[]),
         (async () => {
           const got: string[] = []
-          for (let i = 0; i < 12; i++) got.push(...(await reader!.call("session_events", { limit: 2 })).events.filter((e: { kind: string }) => e.kind === "message").map((e: { text: string }) => e.text))
+          for (let i = 0; i < 12; i++)
+            got.push(
+              ...(await reader!.call("session_events", { limit: 2 })).events
+                .filter((e: { kind: string }) => e.kind === "message")
+                .map((e: { text: string }) => e.text),
+            )
           return got
         })(),
       ])
@@ -109,8 +133,13 @@ describe("mesh across 8 (+2) egc serve processes", () => {
 
       // a 24-hour-old event is gone: a sweep by a process whose clock is 25 hours ahead deletes it
       await s!.call("session_send", { to: w!.id, text: "stale soon" })
-      expect((await w!.call("session_events", { peek: true })).events.map((e: { text?: string }) => e.text)).toContain("stale soon")
-      const later = await runEgc(["mesh", "peers", "--json"], { cwd: a.path, env: { EGC_TEST_NOW: String(Date.now() + 25 * 3_600_000) } })
+      expect((await w!.call("session_events", { peek: true })).events.map((e: { text?: string }) => e.text)).toContain(
+        "stale soon",
+      )
+      const later = await runEgc(["mesh", "peers", "--json"], {
+        cwd: a.path,
+        env: { EGC_TEST_NOW: String(Date.now() + 25 * 3_600_000) },
+      })
       expect(later.code).toBe(0)
       const after = (await w!.call("session_events", { peek: true })).events as Array<{ kind: string; text?: string }>
       expect(after.filter((e) => e.kind === "message")).toEqual([])

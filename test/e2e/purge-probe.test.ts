@@ -51,15 +51,24 @@ describe("doctor's hook probes", () => {
     using t = tmpdir()
     const egcHome = join(t.path, "egc-home")
     const env = { EGC_HOME: egcHome }
-    const log = () => (existsSync(join(egcHome, "logs", "egc.log")) ? readFileSync(join(egcHome, "logs", "egc.log"), "utf8") : "")
-    const probe = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { cwd: t.path, env: { ...env, EGC_HOOK_PROBE: "1" }, stdin: "" })
+    const log = () =>
+      existsSync(join(egcHome, "logs", "egc.log")) ? readFileSync(join(egcHome, "logs", "egc.log"), "utf8") : ""
+    const probe = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], {
+      cwd: t.path,
+      env: { ...env, EGC_HOOK_PROBE: "1" },
+      stdin: "",
+    })
     expect([probe.code, probe.stdout]).toEqual([0, ""])
     expect(log()).not.toContain("unreadable")
     const empty = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { cwd: t.path, env, stdin: "" })
     expect(empty.code).toBe(0)
     expect(log()).toContain("unreadable")
     const before = log().split("unreadable").length
-    await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { cwd: t.path, env: { ...env, EGC_HOOK_PROBE: "1" }, stdin: "{oops" })
+    await runEgc(["hook", "pre-tool", "--tool", "claude-code"], {
+      cwd: t.path,
+      env: { ...env, EGC_HOOK_PROBE: "1" },
+      stdin: "{oops",
+    })
     expect(log().split("unreadable").length).toBe(before + 1)
   }, 60_000)
 
@@ -67,7 +76,9 @@ describe("doctor's hook probes", () => {
     using h = prepareHome(["claude-code", "gemini"])
     expect((await runEgc(["install", "--yes"], { cwd: h.project, env: h.env })).code).toBe(0)
     const doctor = await runEgc(["doctor", "--json"], { cwd: h.project, env: h.env })
-    const hooks = (JSON.parse(doctor.stdout) as Array<{ name: string; status: string; detail: string }>).find((c) => c.name === "install hooks")
+    const hooks = (JSON.parse(doctor.stdout) as Array<{ name: string; status: string; detail: string }>).find(
+      (c) => c.name === "install hooks",
+    )
     expect(hooks?.status).toBe("ok")
     expect(hooks?.detail).toMatch(/^\d+ hook commands run/)
     const logFile = join(h.env.EGC_HOME, "logs", "egc.log")

@@ -13,7 +13,8 @@ import { allTools } from "../../src/mcp/tools"
 
 const [cwd = ".", secret = ""] = process.argv.slice(2)
 const out: Record<string, unknown> = {}
-const text = (r: unknown) => ((r as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join("")
+const text = (r: unknown) =>
+  ((r as { content?: Array<{ text?: string }> }).content ?? []).map((c) => c.text ?? "").join("")
 try {
   const { config } = await loadConfigSafe({ projectRoot: cwd })
   out.consent = config.memory.consent
@@ -26,7 +27,10 @@ try {
     const r = await client.callTool({ name, arguments: args })
     return { error: r.isError === true, text: text(r) }
   }
-  out.store = await call("store_decision", { decision: "nightly export runs in batches of 500", context: `token ${secret}` })
+  out.store = await call("store_decision", {
+    decision: "nightly export runs in batches of 500",
+    context: `token ${secret}`,
+  })
   const listed = await call("memory_review", { action: "list" })
   const pending = listed.error ? [] : ((JSON.parse(listed.text) as { pending?: Array<{ id: string }> }).pending ?? [])
   out.pending = pending.length

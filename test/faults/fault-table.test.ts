@@ -68,7 +68,8 @@ const FAILURES: Record<string, (w: World) => void> = {
     const other = Buffer.from(crypto.getRandomValues(new Uint8Array(32))).toString("base64")
     writeFileSync(join(w.egcHome, "keys", "master.key"), `egc-master-key-v1 ${other}\n`, { mode: 0o600 })
   },
-  "garbled key file": (w) => writeFileSync(join(w.egcHome, "keys", "master.key"), "egc-master-key-v1 ???\n", { mode: 0o600 }),
+  "garbled key file": (w) =>
+    writeFileSync(join(w.egcHome, "keys", "master.key"), "egc-master-key-v1 ???\n", { mode: 0o600 }),
   "home cannot be written": (w) => {
     // root ignores file modes, so the home is put where no folder can be made: under a regular file
     writeFileSync(join(w.root.path, "blocker"), "")
@@ -89,7 +90,9 @@ function blocked(r: RunResult): boolean {
     out.permission,
     out.action,
   ]
-  return out.cancel === true || out.continue === false || words.some((w) => w === "deny" || w === "ask" || w === "block")
+  return (
+    out.cancel === true || out.continue === false || words.some((w) => w === "deny" || w === "ask" || w === "block")
+  )
 }
 
 const hook = (w: World, tool: HookTool, body: unknown) =>

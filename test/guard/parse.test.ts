@@ -27,11 +27,26 @@ describe("shell parser", () => {
   })
 
   test("quoting: single, double, ANSI-C, backslashes, concatenation", () => {
-    expect(commands(parseShell(`echo 'a b' "c $X d" $'\\x72\\x6d' e\\ f g"h"'i'`))[0]).toEqual(["echo", "a b", "c $X d", "rm", "e f", "ghi"])
+    expect(commands(parseShell(`echo 'a b' "c $X d" $'\\x72\\x6d' e\\ f g"h"'i'`))[0]).toEqual([
+      "echo",
+      "a b",
+      "c $X d",
+      "rm",
+      "e f",
+      "ghi",
+    ])
   })
 
   test("command, backtick, arithmetic and process substitutions are parsed as commands", () => {
-    expect(commands(parseShell("echo $(a $(b)) `c` $(( $(d) + 1 )) <(e) >(f)"))).toEqual([["b"], ["a", "$(b)"], ["c"], ["d"], ["e"], ["f"], ["echo", "$(a $(b))", "`c`", "$(( $(d) + 1 ))", "<(e)", ">(f)"]])
+    expect(commands(parseShell("echo $(a $(b)) `c` $(( $(d) + 1 )) <(e) >(f)"))).toEqual([
+      ["b"],
+      ["a", "$(b)"],
+      ["c"],
+      ["d"],
+      ["e"],
+      ["f"],
+      ["echo", "$(a $(b))", "`c`", "$(( $(d) + 1 ))", "<(e)", ">(f)"],
+    ])
   })
 
   test("single quotes keep substitutions literal", () => {
@@ -41,7 +56,11 @@ describe("shell parser", () => {
   test("heredocs: body captured, quoted delimiter literal, unquoted body substitutions found", () => {
     const s = parseShell("cat <<'EOF' > f\n$(a)\nEOF\ncat <<EOF\n$(b) x\nEOF\nc")
     const first = s.pipelines[0]!.commands[0]!
-    expect(first.type === "simple" && first.redirects[0]!.heredoc).toMatchObject({ delimiter: "EOF", quoted: true, body: "$(a)" })
+    expect(first.type === "simple" && first.redirects[0]!.heredoc).toMatchObject({
+      delimiter: "EOF",
+      quoted: true,
+      body: "$(a)",
+    })
     expect(commands(s)).toEqual([["cat"], ["b"], ["cat"], ["c"]])
   })
 
@@ -53,7 +72,11 @@ describe("shell parser", () => {
   })
 
   test("control flow keywords and case arms", () => {
-    expect(commands(parseShell("if a; then b; elif c; then d; else e; fi; while f; do g; done; for x in 1 2; do h $x; done"))).toEqual([["a"], ["b"], ["c"], ["d"], ["e"], ["f"], ["g"], ["h", "$x"]])
+    expect(
+      commands(
+        parseShell("if a; then b; elif c; then d; else e; fi; while f; do g; done; for x in 1 2; do h $x; done"),
+      ),
+    ).toEqual([["a"], ["b"], ["c"], ["d"], ["e"], ["f"], ["g"], ["h", "$x"]])
     expect(commands(parseShell("case $v in a|b) i;; *) j;; esac; k"))).toEqual([["i"], ["j"], ["k"]])
   })
 

@@ -29,13 +29,26 @@ const logOf = (home: string): string => {
 describe("verdict log", () => {
   test("denies and asks are recorded encrypted; allows are not", () => {
     const secret = "hunter2-very-secret-value"
-    recordVerdict({ decision: "deny", rule: "git.reset-hard", reason: "discards changes" }, { command: "git reset --hard", projectId: "p1", sessionId: "s1", tool: "claude" })
-    recordVerdict({ decision: "ask", rule: "db.update-all", reason: "UPDATE without WHERE" }, { command: `PGPASSWORD=${secret} psql -c 'update t set x=1'`, projectId: "p1" })
+    recordVerdict(
+      { decision: "deny", rule: "git.reset-hard", reason: "discards changes" },
+      { command: "git reset --hard", projectId: "p1", sessionId: "s1", tool: "claude" },
+    )
+    recordVerdict(
+      { decision: "ask", rule: "db.update-all", reason: "UPDATE without WHERE" },
+      { command: `PGPASSWORD=${secret} psql -c 'update t set x=1'`, projectId: "p1" },
+    )
     recordVerdict({ decision: "allow" }, { command: "ls", projectId: "p1" })
     const events = listEvents({ projectId: "p1" })
     expect(events.map((e) => e.decision).sort()).toEqual(["ask", "deny"])
     const deny = events.find((e) => e.decision === "deny")!
-    expect(deny).toMatchObject({ rule: "git.reset-hard", command: "git reset --hard", reason: "discards changes", session: "s1", tool: "claude", project: "p1" })
+    expect(deny).toMatchObject({
+      rule: "git.reset-hard",
+      command: "git reset --hard",
+      reason: "discards changes",
+      session: "s1",
+      tool: "claude",
+      project: "p1",
+    })
     expect(deny.commandHash).toMatch(/^[0-9a-f]{16,}$/)
     const ask = events.find((e) => e.decision === "ask")!
     expect(ask.command).toContain("PGPASSWORD=[REDACTED:assigned-secret]")

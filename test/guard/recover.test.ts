@@ -10,7 +10,21 @@ import { tmpdir, writeFile } from "../fixture"
  * nothing is deleted, reset or restored. git itself runs only to build the repositories.
  */
 const git = (cwd: string, ...args: string[]) => {
-  const r = spawnSync("git", ["-c", "user.name=t", "-c", "user.email=t@t", "-c", "init.defaultBranch=main", "-c", "protocol.file.allow=always", ...args], { cwd, encoding: "utf8" })
+  const r = spawnSync(
+    "git",
+    [
+      "-c",
+      "user.name=t",
+      "-c",
+      "user.email=t@t",
+      "-c",
+      "init.defaultBranch=main",
+      "-c",
+      "protocol.file.allow=always",
+      ...args,
+    ],
+    { cwd, encoding: "utf8" },
+  )
   if (r.status !== 0) throw new Error(`git ${args.join(" ")}: ${r.stderr}`)
 }
 
@@ -30,7 +44,24 @@ describe("recoverability (judged only, never run)", () => {
   test("a clean tree: deletes, resets and restores lose nothing; .git and home stay denied", () => {
     using tmp = tmpdir()
     const root = repo(tmp.path, FILES)
-    for (const c of ["rm -rf src", "rm -r docs", "git reset --hard", "git reset --hard HEAD", "git checkout -- src/a.ts", "git checkout src/a.ts", "git checkout .", "git restore src/a.ts", "git restore --staged --worktree src", "truncate -s 0 src/a.ts", ": > src/a.ts", "find src -delete", "git ls-files | xargs rm", "git stash drop", "git clean -f", "rm -rf missing-folder"])
+    for (const c of [
+      "rm -rf src",
+      "rm -r docs",
+      "git reset --hard",
+      "git reset --hard HEAD",
+      "git checkout -- src/a.ts",
+      "git checkout src/a.ts",
+      "git checkout .",
+      "git restore src/a.ts",
+      "git restore --staged --worktree src",
+      "truncate -s 0 src/a.ts",
+      ": > src/a.ts",
+      "find src -delete",
+      "git ls-files | xargs rm",
+      "git stash drop",
+      "git clean -f",
+      "rm -rf missing-folder",
+    ])
       expect([c, judge(c, root).decision]).toEqual([c, "allow"])
     expect(judge("rm -rf .git", root).decision).toBe("deny")
     expect(judge("rm -rf ~", root).decision).toBe("deny")
@@ -42,12 +73,33 @@ describe("recoverability (judged only, never run)", () => {
     using tmp = tmpdir()
     const root = repo(tmp.path, FILES)
     writeFile(join(root, "src/a.ts"), "export const a = 2\n")
-    for (const c of ["rm -rf src", "git reset --hard", "git checkout -- src/a.ts", "git checkout src/a.ts", "git checkout .", "git restore src/a.ts", "truncate -s 0 src/a.ts", ": > src/a.ts", "cp /dev/null src/a.ts", "find src -delete", "find src -type f -exec rm {} +", "git ls-files | xargs rm"]) {
+    for (const c of [
+      "rm -rf src",
+      "git reset --hard",
+      "git checkout -- src/a.ts",
+      "git checkout src/a.ts",
+      "git checkout .",
+      "git restore src/a.ts",
+      "truncate -s 0 src/a.ts",
+      ": > src/a.ts",
+      "cp /dev/null src/a.ts",
+      "find src -delete",
+      "find src -type f -exec rm {} +",
+      "git ls-files | xargs rm",
+    ]) {
       const v = judge(c, root)
       expect([c, v.decision]).toEqual([c, "deny"])
       expect(v.reason).toContain("src/a.ts")
     }
-    for (const c of ["rm -rf docs", "rm -rf build", "truncate -s 0 docs/guide.md", "git restore --staged src/a.ts", "git checkout -b topic", "rm src/a.ts"]) expect([c, judge(c, root).decision]).toEqual([c, "allow"])
+    for (const c of [
+      "rm -rf docs",
+      "rm -rf build",
+      "truncate -s 0 docs/guide.md",
+      "git restore --staged src/a.ts",
+      "git checkout -b topic",
+      "rm src/a.ts",
+    ])
+      expect([c, judge(c, root).decision]).toEqual([c, "allow"])
   })
 
   test("untracked files: deletes and clean -f deny; reset --hard keeps them, so it passes", () => {

@@ -108,7 +108,7 @@ const CASES: Record<string, Array<[string, Want]>> = {
   ],
   "computed interpreter code": [
     ["python3 -c \"import base64;exec(base64.b64decode('cHJpbnQoMSk='))\"", "block"],
-    ["python3 -c \"print(1)\"", "allow"],
+    ['python3 -c "print(1)"', "allow"],
     ["node -e \"eval(Buffer.from('eA==','base64').toString())\"", "block"],
     ["node -e \"console.log(/a/.exec('a'))\"", "allow"],
     ["awk 'BEGIN{c=\"ls\"; system(c)}'", "block"],

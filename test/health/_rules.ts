@@ -4,8 +4,17 @@ import { type Edge, facultyOf } from "./_graph"
 /** Layers, lowest first: a file may import its own layer's faculties or lower ones, never higher. */
 const LAYER: Record<string, number> = {
   core: 0,
-  memory: 1, mesh: 1, guard: 1, crush: 1, insight: 1,
-  hooks: 2, mcp: 2, install: 2, ui: 2, release: 2, sync: 2,
+  memory: 1,
+  mesh: 1,
+  guard: 1,
+  crush: 1,
+  insight: 1,
+  hooks: 2,
+  mcp: 2,
+  install: 2,
+  ui: 2,
+  release: 2,
+  sync: 2,
   cli: 3,
 }
 
@@ -24,7 +33,8 @@ export function violations(edges: Edge[]): Violation[] {
   for (const edge of edges) {
     const from = facultyOf(edge.from)
     const to = facultyOf(edge.to)
-    if (basename(edge.to).startsWith("_") && !insideTree(dirname(edge.to), edge.from)) found.push({ rule: "private", edge })
+    if (basename(edge.to).startsWith("_") && !insideTree(dirname(edge.to), edge.from))
+      found.push({ rule: "private", edge })
     if (!from || !to || from === to) continue
     if (from === "core") found.push({ rule: "core-leaf", edge })
     if (!OPEN_FACULTIES.has(to) && edge.to !== `${to}/index.ts`) found.push({ rule: "through-index", edge })

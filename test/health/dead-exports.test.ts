@@ -9,7 +9,8 @@ import { SRC, sourceFiles } from "./_graph"
  * faculty's public surface count like any other.
  */
 const ROOT = resolve(import.meta.dir, "../..")
-const DECLARED = /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm
+const DECLARED =
+  /^export\s+(?:declare\s+)?(?:async\s+)?(?:function\*?|const|let|class|interface|type|enum)\s+([A-Za-z_$][\w$]*)/gm
 
 function tsFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true, recursive: true })

@@ -50,7 +50,10 @@ describe("table ownership", () => {
   test("the check names a foreign write and a memory read outside the reader, and passes the owners", () => {
     expect(
       ownershipViolations([
-        { file: "mesh/schema.ts", text: "CREATE TABLE mesh_sessions (id); CREATE TABLE IF NOT EXISTS memory_edges (a)" },
+        {
+          file: "mesh/schema.ts",
+          text: "CREATE TABLE mesh_sessions (id); CREATE TABLE IF NOT EXISTS memory_edges (a)",
+        },
         { file: "memory/_schema.ts", text: "CREATE TABLE memory_items (id)" },
         { file: "mcp/tools/memory/commit.ts", text: "commits a proposal from memory_propose" },
         { file: "mesh/events.ts", text: "db.run(`DELETE FROM mesh_sessions WHERE id = ?`)" },
@@ -59,7 +62,11 @@ describe("table ownership", () => {
         { file: "memory/read/rows.ts", text: "SELECT * FROM memory_items" },
         { file: "guard/rules/databases.ts", text: "a DELETE FROM without WHERE deletes every row" },
       ]),
-    ).toEqual(["writes mesh_sessions: src/mesh/events.ts", "reads memory_edges: src/memory/graph.ts", "reads memory_items: src/memory/graph.ts"])
+    ).toEqual([
+      "writes mesh_sessions: src/mesh/events.ts",
+      "reads memory_edges: src/memory/graph.ts",
+      "reads memory_items: src/memory/graph.ts",
+    ])
   })
 
   test("src/ keeps it", () => {

@@ -8,7 +8,9 @@ const deep = (n: number) => "[".repeat(n) + "]".repeat(n)
 
 /** stdin no adapter can read: not JSON, not an object, cut short, too deep for some parsers. */
 export function unreadable(tool: HookTool, event: HookEvent, cwd: string): fc.Arbitrary<string> {
-  const real = JSON.stringify(payload(tool, hasFixture(tool, event) ? event : "pre-tool", { cwd, command: "git status" }))
+  const real = JSON.stringify(
+    payload(tool, hasFixture(tool, event) ? event : "pre-tool", { cwd, command: "git status" }),
+  )
   return fc.oneof(
     fc.uint8Array({ minLength: 1, maxLength: 300 }).map((b) => Buffer.from(b).toString("latin1")),
     fc.integer({ min: 1, max: real.length - 1 }).map((n) => real.slice(0, n)),
@@ -26,7 +28,20 @@ function isObjectJson(s: string): boolean {
   }
 }
 
-const WRONG: unknown[] = [null, 0, -1, true, [], {}, "x".repeat(200_000), "\u0000", "/", "/nonexistent/\u202e", { a: { b: { c: [] } } }, 1e308]
+const WRONG: unknown[] = [
+  null,
+  0,
+  -1,
+  true,
+  [],
+  {},
+  "x".repeat(200_000),
+  "\u0000",
+  "/",
+  "/nonexistent/\u202e",
+  { a: { b: { c: [] } } },
+  1e308,
+]
 
 /** A recorded payload with one field (top level or inside tool_input) replaced by a hostile value. */
 export function readable(tool: HookTool, event: HookEvent, cwd: string): fc.Arbitrary<string> {
@@ -34,7 +49,8 @@ export function readable(tool: HookTool, event: HookEvent, cwd: string): fc.Arbi
   const text = fc.oneof(hostileText(0, 300), fc.constantFrom(...HOSTILE_PIECES))
   return fc.tuple(text, fc.constantFrom(...WRONG), fc.nat(), fc.boolean()).map(([t, wrong, pick, inner]) => {
     const p = fill(tool, name, cwd, t)
-    const target = inner && p.tool_input && typeof p.tool_input === "object" ? (p.tool_input as Record<string, unknown>) : p
+    const target =
+      inner && p.tool_input && typeof p.tool_input === "object" ? (p.tool_input as Record<string, unknown>) : p
     const keys = Object.keys(target)
     const key = keys.length ? (keys[pick % keys.length] as string) : "extra"
     target[key] = wrong

@@ -16,7 +16,10 @@ export interface Fill {
 }
 
 export function payload(tool: HookTool, name: string, fill: Fill): Record<string, unknown> {
-  const all = JSON.parse(readFileSync(join(import.meta.dir, "fixtures", `${tool}.json`), "utf8")) as Record<string, unknown>
+  const all = JSON.parse(readFileSync(join(import.meta.dir, "fixtures", `${tool}.json`), "utf8")) as Record<
+    string,
+    unknown
+  >
   const raw = all[name]
   if (!raw) throw new Error(`no fixture ${tool}/${name}`)
   // function replacers: a value holding "$'" or "$&" must go in verbatim, not as a replacement pattern
@@ -33,6 +36,9 @@ export function payload(tool: HookTool, name: string, fill: Fill): Record<string
 const jsonEscape = (s: string) => JSON.stringify(s).slice(1, -1)
 
 export function hasFixture(tool: HookTool, name: string): boolean {
-  const all = JSON.parse(readFileSync(join(import.meta.dir, "fixtures", `${tool}.json`), "utf8")) as Record<string, unknown>
+  const all = JSON.parse(readFileSync(join(import.meta.dir, "fixtures", `${tool}.json`), "utf8")) as Record<
+    string,
+    unknown
+  >
   return name in all
 }

@@ -23,24 +23,45 @@ describe("every adapter reads its tool's pre-tool payload", () => {
 describe("post-tool payloads carry the failure", () => {
   for (const tool of HOOK_TOOLS.filter((t) => t !== "windsurf")) {
     test(tool, () => {
-      const input = ADAPTERS[tool].parse("post-tool", payload(tool, "post-tool", { cwd, command, error: "Error: cannot find module x" }))
+      const input = ADAPTERS[tool].parse(
+        "post-tool",
+        payload(tool, "post-tool", { cwd, command, error: "Error: cannot find module x" }),
+      )
       expect(input.call?.result?.failed).toBe(true)
       expect(`${input.call?.result?.error ?? ""}${input.call?.result?.output ?? ""}`).toContain("cannot find module x")
     })
   }
   test("a successful Claude Code PostToolUse is not a failure", () => {
-    const p = { session_id: "s", cwd, hook_event_name: "PostToolUse", tool_name: "Bash", tool_input: { command: "ls" }, tool_response: { stdout: "a\nb", stderr: "", interrupted: false } }
+    const p = {
+      session_id: "s",
+      cwd,
+      hook_event_name: "PostToolUse",
+      tool_name: "Bash",
+      tool_input: { command: "ls" },
+      tool_response: { stdout: "a\nb", stderr: "", interrupted: false },
+    }
     expect(ADAPTERS["claude-code"].parse("post-tool", p).call?.result?.failed).toBe(false)
   })
 })
 
 const DENY_SHAPE: Record<HookTool, (r: Rendered) => void> = {
-  "claude-code": (r) => expect(parsed(r)?.hookSpecificOutput).toEqual({ hookEventName: "PreToolUse", permissionDecision: "deny", permissionDecisionReason: deny.decision.reason }),
+  "claude-code": (r) =>
+    expect(parsed(r)?.hookSpecificOutput).toEqual({
+      hookEventName: "PreToolUse",
+      permissionDecision: "deny",
+      permissionDecisionReason: deny.decision.reason,
+    }),
   codex: (r) => expect(parsed(r)?.hookSpecificOutput.permissionDecision).toBe("deny"),
   qwen: (r) => expect(parsed(r)?.hookSpecificOutput.permissionDecision).toBe("deny"),
-  copilot: (r) => expect(parsed(r)).toEqual({ permissionDecision: "deny", permissionDecisionReason: deny.decision.reason }),
+  copilot: (r) =>
+    expect(parsed(r)).toEqual({ permissionDecision: "deny", permissionDecisionReason: deny.decision.reason }),
   gemini: (r) => expect(parsed(r)).toEqual({ decision: "deny", reason: deny.decision.reason }),
-  cursor: (r) => expect(parsed(r)).toMatchObject({ permission: "deny", user_message: deny.decision.reason, agent_message: deny.decision.reason }),
+  cursor: (r) =>
+    expect(parsed(r)).toMatchObject({
+      permission: "deny",
+      user_message: deny.decision.reason,
+      agent_message: deny.decision.reason,
+    }),
   cline: (r) => expect(parsed(r)?.cancel).toBe(true),
   opencode: (r) => expect(parsed(r)).toEqual({ action: "deny", reason: deny.decision.reason }),
   windsurf: (r) => expect([r.exitCode, r.stdout, r.stderr.includes(deny.decision.reason)]).toEqual([2, "", true]),
@@ -64,32 +85,51 @@ describe("a rewrite replaces the command and grants nothing", () => {
   const rewrite = { rewrite: "egc crush -- npm run build" }
   test("claude-code keeps the other input fields and sends no permissionDecision", () => {
     const a = ADAPTERS["claude-code"]
-    const out = parsed(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("claude-code", "pre-tool", { cwd, command }))))
-    expect(out).toEqual({ hookSpecificOutput: { hookEventName: "PreToolUse", updatedInput: { command: rewrite.rewrite, description: "run it", timeout: 120000 } } })
+    const out = parsed(
+      a.render("pre-tool", rewrite, a.parse("pre-tool", payload("claude-code", "pre-tool", { cwd, command }))),
+    )
+    expect(out).toEqual({
+      hookSpecificOutput: {
+        hookEventName: "PreToolUse",
+        updatedInput: { command: rewrite.rewrite, description: "run it", timeout: 120000 },
+      },
+    })
   })
   test("gemini merges tool_input", () => {
     const a = ADAPTERS.gemini
-    expect(parsed(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("gemini", "pre-tool", { cwd, command }))))).toEqual({
+    expect(
+      parsed(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("gemini", "pre-tool", { cwd, command })))),
+    ).toEqual({
       hookSpecificOutput: { hookEventName: "BeforeTool", tool_input: { command: rewrite.rewrite } },
     })
   })
   test("cursor rewrites on preToolUse only, never on beforeShellExecution", () => {
     const a = ADAPTERS.cursor
-    expect(parsed(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("cursor", "pre-tool-generic", { cwd, command })))))?.toEqual({
+    expect(
+      parsed(
+        a.render("pre-tool", rewrite, a.parse("pre-tool", payload("cursor", "pre-tool-generic", { cwd, command }))),
+      ),
+    )?.toEqual({
       updated_input: { command: rewrite.rewrite, cwd },
     })
-    expect(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("cursor", "pre-tool", { cwd, command }))).stdout).toBe("")
+    expect(
+      a.render("pre-tool", rewrite, a.parse("pre-tool", payload("cursor", "pre-tool", { cwd, command }))).stdout,
+    ).toBe("")
   })
   test("opencode", () => {
     const a = ADAPTERS.opencode
-    expect(parsed(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("opencode", "pre-tool", { cwd, command }))))).toEqual({ action: "rewrite", command: rewrite.rewrite })
+    expect(
+      parsed(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("opencode", "pre-tool", { cwd, command })))),
+    ).toEqual({ action: "rewrite", command: rewrite.rewrite })
   })
   test("copilot: VS Code takes updatedInput, the CLI takes none", () => {
     const a = ADAPTERS.copilot
     const vscode = a.parse("pre-tool", payload("copilot", "pre-tool-vscode", { cwd, command }))
     expect(vscode.call?.kind).toBe("shell")
     expect(parsed(a.render("pre-tool", rewrite, vscode))?.hookSpecificOutput.updatedInput.command).toBe(rewrite.rewrite)
-    expect(a.render("pre-tool", rewrite, a.parse("pre-tool", payload("copilot", "pre-tool", { cwd, command }))).stdout).toBe("")
+    expect(
+      a.render("pre-tool", rewrite, a.parse("pre-tool", payload("copilot", "pre-tool", { cwd, command }))).stdout,
+    ).toBe("")
   })
   for (const tool of ["codex", "windsurf", "cline", "kiro", "amazonq"] as const) {
     test(`${tool} never rewrites`, () => {
@@ -118,7 +158,9 @@ describe("session-start context lands where each tool reads it", () => {
   for (const [tool, read] of Object.entries(where) as Array<[HookTool, (r: Rendered) => unknown]>) {
     test(tool, () => {
       const a = ADAPTERS[tool]
-      expect(read(a.render("session-start", { context }, a.parse("session-start", payload(tool, "session-start", { cwd }))))).toBe(context)
+      expect(
+        read(a.render("session-start", { context }, a.parse("session-start", payload(tool, "session-start", { cwd })))),
+      ).toBe(context)
     })
   }
 })
@@ -136,12 +178,24 @@ describe("neutral answers", () => {
   test("prompt payloads are read for every tool that sends one", () => {
     for (const tool of HOOK_TOOLS) {
       if (!hasFixture(tool, "prompt-submit")) continue
-      expect(ADAPTERS[tool].parse("prompt-submit", payload(tool, "prompt-submit", { cwd, prompt: "remember that we use pnpm" })).prompt).toBe("remember that we use pnpm")
+      expect(
+        ADAPTERS[tool].parse(
+          "prompt-submit",
+          payload(tool, "prompt-submit", { cwd, prompt: "remember that we use pnpm" }),
+        ).prompt,
+      ).toBe("remember that we use pnpm")
     }
   })
 })
 
 test("cursor postToolUseFailure is a failure with its error text", () => {
-  const input = ADAPTERS.cursor.parse("post-tool", { conversation_id: "c", hook_event_name: "postToolUseFailure", workspace_roots: [cwd], tool_name: "Shell", tool_input: { command: "npm test" }, error_message: "Command failed with exit code 1" })
+  const input = ADAPTERS.cursor.parse("post-tool", {
+    conversation_id: "c",
+    hook_event_name: "postToolUseFailure",
+    workspace_roots: [cwd],
+    tool_name: "Shell",
+    tool_input: { command: "npm test" },
+    error_message: "Command failed with exit code 1",
+  })
   expect(input.call?.result).toEqual({ failed: true, error: "Command failed with exit code 1" })
 })

@@ -36,7 +36,11 @@ describe("captured items: kind and title in every intent language", () => {
         const intent = detectIntent(r.prompt)
         expect(intent?.kind).toBe("remember")
         const text = intent?.text ?? ""
-        expect({ prompt: r.prompt, kind: rememberKind(text, r.prompt) as string, title: captureTitle(text) }).toEqual({ prompt: r.prompt, kind: r.kind, title: r.title })
+        expect({ prompt: r.prompt, kind: rememberKind(text, r.prompt) as string, title: captureTitle(text) }).toEqual({
+          prompt: r.prompt,
+          kind: r.kind,
+          title: r.title,
+        })
         expect(r.title.length).toBeGreaterThan(0)
         expect(r.title.length).toBeLessThanOrEqual(80)
       }
@@ -51,19 +55,38 @@ describe("captured items: kind and title in every intent language", () => {
 
 const call = (event: Parameters<typeof runHook>[0], tool: HookTool, body: Record<string, unknown>) =>
   runHook(event, tool, { payload: { text: JSON.stringify(body), truncated: false }, bin: "/bin/egc" })
-const contextOf = (stdout: string) => (stdout ? (JSON.parse(stdout).hookSpecificOutput?.additionalContext as string | undefined) : undefined)
+const contextOf = (stdout: string) =>
+  stdout ? (JSON.parse(stdout).hookSpecificOutput?.additionalContext as string | undefined) : undefined
 const agent = { source: "agent" as const, sessionId: "agent-1", tool: "test" }
 
 describe("through the prompt-submit hook", () => {
   test("a remember prompt is stored with a readable title and its kind", async () => {
     using a = tmpdir({ git: { origin: "https://example.com/team/capture.git" } })
-    await call("prompt-submit", "claude-code", payload("claude-code", "prompt-submit", { cwd: a.path, prompt: "remember that we use pnpm, not npm, in this repo" }))
-    await call("prompt-submit", "claude-code", payload("claude-code", "prompt-submit", { cwd: a.path, prompt: "Remember: the staging database is read-only" }))
-    const items = openMemory().list({ project: resolveProject(a.path), kinds: ["preference", "decision", "avoid"], statuses: ["active", "pending"] })
+    await call(
+      "prompt-submit",
+      "claude-code",
+      payload("claude-code", "prompt-submit", {
+        cwd: a.path,
+        prompt: "remember that we use pnpm, not npm, in this repo",
+      }),
+    )
+    await call(
+      "prompt-submit",
+      "claude-code",
+      payload("claude-code", "prompt-submit", { cwd: a.path, prompt: "Remember: the staging database is read-only" }),
+    )
+    const items = openMemory().list({
+      project: resolveProject(a.path),
+      kinds: ["preference", "decision", "avoid"],
+      statuses: ["active", "pending"],
+    })
     const byBody = new Map(items.map((v) => [v.body, v]))
     expect(byBody.get("we use pnpm, not npm, in this repo")).toMatchObject({ kind: "preference", title: "We use pnpm" })
     // one clause: the title is the sentence itself, never empty
-    expect(byBody.get("the staging database is read-only")).toMatchObject({ kind: "decision", title: "The staging database is read-only" })
+    expect(byBody.get("the staging database is read-only")).toMatchObject({
+      kind: "decision",
+      title: "The staging database is read-only",
+    })
   })
 })
 
@@ -76,12 +99,21 @@ describe("session start with thousands of decisions", () => {
     const next = ["ship the refund webhook", "archive the old export job", "announce the freeze"]
     mem.applyStatePatch({ context: "Payments monolith", avoid: ["manual ledger edits"] }, { project: p, actor: agent })
     for (let i = 0; i < 2000; i += 50) {
-      const decisions = Array.from({ length: 50 }, (_, k) => ({ what: `decision ${i + k} on the payments path`, why: "the reason is long enough to cost a few tokens in the injected context" }))
+      const decisions = Array.from({ length: 50 }, (_, k) => ({
+        what: `decision ${i + k} on the payments path`,
+        why: "the reason is long enough to cost a few tokens in the injected context",
+      }))
       mem.applyStatePatch({ decisions }, { project: p, actor: agent })
     }
     mem.applyStatePatch({ next }, { project: p, actor: agent })
-    mem.applyStatePatch({ context: "Quiet project", decisions: [{ what: "only decision" }], next: ["quiet next"] }, { project: resolveProject(quiet.path), actor: agent })
-    const ctx = contextOf((await call("session-start", "claude-code", payload("claude-code", "session-start", { cwd: a.path }))).stdout) ?? ""
+    mem.applyStatePatch(
+      { context: "Quiet project", decisions: [{ what: "only decision" }], next: ["quiet next"] },
+      { project: resolveProject(quiet.path), actor: agent },
+    )
+    const ctx =
+      contextOf(
+        (await call("session-start", "claude-code", payload("claude-code", "session-start", { cwd: a.path }))).stdout,
+      ) ?? ""
     expect(ctx.length).toBeLessThanOrEqual(CONTEXT_CAP_CHARS)
     expect(ctx).not.toContain("(truncated")
     expect(ctx).toContain("Payments monolith")
@@ -93,7 +125,11 @@ describe("session start with thousands of decisions", () => {
     expect(at.every((i) => i > 0)).toBe(true)
     expect([...at].sort((x, y) => x - y)).toEqual(at)
     // positive control in the same store: a small project is shown whole, nothing counted
-    const small = contextOf((await call("session-start", "claude-code", payload("claude-code", "session-start", { cwd: quiet.path }))).stdout) ?? ""
+    const small =
+      contextOf(
+        (await call("session-start", "claude-code", payload("claude-code", "session-start", { cwd: quiet.path })))
+          .stdout,
+      ) ?? ""
     expect(small).toContain("- only decision")
     expect(small).toContain("- quiet next")
     expect(small).not.toContain("older decisions")
@@ -107,9 +143,23 @@ describe("prompt-submit recall within the frame", () => {
     const mem = openMemory()
     const p = resolveProject(a.path)
     for (let i = 0; i < 12; i++) {
-      mem.write({ kind: "decision", title: `Export batching decision ${i}`, body: `We batch the nightly export in pages (variant ${i}). ${"The reasoning is long and detailed. ".repeat(40)}` }, { project: p, actor: agent })
+      mem.write(
+        {
+          kind: "decision",
+          title: `Export batching decision ${i}`,
+          body: `We batch the nightly export in pages (variant ${i}). ${"The reasoning is long and detailed. ".repeat(40)}`,
+        },
+        { project: p, actor: agent },
+      )
     }
-    const r = await call("prompt-submit", "claude-code", payload("claude-code", "prompt-submit", { cwd: a.path, prompt: "why did we decide on batching the nightly export?" }))
+    const r = await call(
+      "prompt-submit",
+      "claude-code",
+      payload("claude-code", "prompt-submit", {
+        cwd: a.path,
+        prompt: "why did we decide on batching the nightly export?",
+      }),
+    )
     const ctx = contextOf(r.stdout) ?? ""
     expect(ctx).toContain("## From project history")
     expect(ctx.length).toBeLessThanOrEqual(CONTEXT_CAP_CHARS)

@@ -61,7 +61,10 @@ describe("every hook adapter with hostile stdin", () => {
   test("readable stdin with hostile fields: never throws, answers in the tool's protocol", async () => {
     for (const [i, tool] of tools.entries()) {
       for (const [j, event] of HOOK_EVENTS.entries()) {
-        for (const text of fc.sample(readable(tool, event, repo.path), { seed: SEED + 5000 + i * 100 + j, numRuns: RUNS })) {
+        for (const text of fc.sample(readable(tool, event, repo.path), {
+          seed: SEED + 5000 + i * 100 + j,
+          numRuns: RUNS,
+        })) {
           wellFormed(await runHook(event, tool, { payload: { text, truncated: false } }), tool)
           runs++
         }

@@ -50,7 +50,11 @@ describe("intent recognition per language", () => {
 
 describe("what an intent carries", () => {
   test("remember keeps the content and drops the trigger", () => {
-    expect(detectIntent("Remember that we deploy on Fridays")).toEqual({ kind: "remember", lang: "en", text: "we deploy on Fridays" })
+    expect(detectIntent("Remember that we deploy on Fridays")).toEqual({
+      kind: "remember",
+      lang: "en",
+      text: "we deploy on Fridays",
+    })
     expect(detectIntent("запомни: база только для чтения")?.text).toBe("база только для чтения")
   })
   test("'do you remember…?' is history, never remember", () => {

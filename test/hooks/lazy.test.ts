@@ -6,7 +6,11 @@ import { makeGitRepo, tmpdir } from "../fixture"
 const HEAVY = /[\\/](zod|consola|minisearch|@modelcontextprotocol)[\\/]/
 
 function probe(event: string, cwd: string, command: string): { out: { stdout: string }; modules: string[] } {
-  const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "_lazy-probe.ts"), event, cwd, command], { env: process.env, stdout: "pipe", stderr: "pipe" })
+  const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "_lazy-probe.ts"), event, cwd, command], {
+    env: process.env,
+    stdout: "pipe",
+    stderr: "pipe",
+  })
   if (r.exitCode !== 0) throw new Error(r.stderr.toString())
   return JSON.parse(r.stdout.toString()) as { out: { stdout: string }; modules: string[] }
 }

@@ -13,14 +13,22 @@ import { payload } from "./_payloads"
 
 /** Stand-ins for faculties not merged yet: they decide on a marker word, never on real commands. */
 const guard: GuardPort = {
-  judgeCommand: (c) => (c.includes("DENYME") ? { decision: "deny", rule: "test.marker", reason: "the marker is refused", alternative: "echo fine" } : c.includes("ASKME") ? { decision: "ask", reason: "needs a person" } : { decision: "allow" }),
+  judgeCommand: (c) =>
+    c.includes("DENYME")
+      ? { decision: "deny", rule: "test.marker", reason: "the marker is refused", alternative: "echo fine" }
+      : c.includes("ASKME")
+        ? { decision: "ask", reason: "needs a person" }
+        : { decision: "allow" },
 }
 const crush: CrushPort = { rewriteForCrush: (c, { bin }) => `${bin} crush -- ${c}` }
 const deps: HookDeps = { guard, crush }
 const ok = (text: string) => ({ payload: { text, truncated: false }, deps, bin: "/bin/egc" })
 /** A pre-tool call of `tool` on `command` in `cwd`, with the given faculty bindings. */
 const preTool = (tool: HookTool, cwd: string, command: string, opts: Partial<RunOptions> = {}) =>
-  runHook("pre-tool", tool, { payload: { text: JSON.stringify(payload(tool, "pre-tool", { cwd, command })), truncated: false }, ...opts })
+  runHook("pre-tool", tool, {
+    payload: { text: JSON.stringify(payload(tool, "pre-tool", { cwd, command })), truncated: false },
+    ...opts,
+  })
 const logText = () => {
   try {
     return readFileSync(join(paths.logs(), "egc.log"), "utf8")
@@ -38,7 +46,11 @@ afterEach(() => {
 describe("runHook", () => {
   test("guard deny wins and the denied command is never rewritten", async () => {
     using dir = tmpdir({ git: true })
-    const r = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME now" }))))
+    const r = await runHook(
+      "pre-tool",
+      "claude-code",
+      ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME now" }))),
+    )
     const out = JSON.parse(r.stdout)
     expect(out.hookSpecificOutput.permissionDecision).toBe("deny")
     expect(out.hookSpecificOutput.permissionDecisionReason).toContain("test.marker")
@@ -48,14 +60,22 @@ describe("runHook", () => {
 
   test("ask is passed on as ask, without a rewrite", async () => {
     using dir = tmpdir({ git: true })
-    const r = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "ASKME" }))))
+    const r = await runHook(
+      "pre-tool",
+      "claude-code",
+      ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "ASKME" }))),
+    )
     expect(JSON.parse(r.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask" })
     expect(r.stdout).not.toContain("crush")
   })
 
   test("an allowed command is rewritten through the crusher with no permission granted", async () => {
     using dir = tmpdir({ git: true })
-    const r = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "git status" }))))
+    const r = await runHook(
+      "pre-tool",
+      "claude-code",
+      ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "git status" }))),
+    )
     const out = JSON.parse(r.stdout).hookSpecificOutput
     expect(out.updatedInput.command).toBe("/bin/egc crush -- git status")
     expect(out.permissionDecision).toBeUndefined()
@@ -63,7 +83,11 @@ describe("runHook", () => {
 
   test("crush.rewrite=false in the project config turns the rewrite off", async () => {
     using dir = tmpdir({ git: true, files: { ".egc/config.json": JSON.stringify({ crush: { rewrite: false } }) } })
-    const r = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "git status" }))))
+    const r = await runHook(
+      "pre-tool",
+      "claude-code",
+      ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "git status" }))),
+    )
     expect(r.stdout).toBe("")
   })
 
@@ -84,7 +108,11 @@ describe("runHook", () => {
     expect(JSON.parse(r.stdout).hookSpecificOutput.permissionDecisionReason).toContain("could not be read")
     const start = await runHook("session-start", "claude-code", ok("{not json"))
     expect(start).toEqual({ stdout: "", stderr: "", exitCode: 0 })
-    const fine = await runHook("pre-tool", "claude-code", ok(JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" }, cwd: process.cwd() })))
+    const fine = await runHook(
+      "pre-tool",
+      "claude-code",
+      ok(JSON.stringify({ tool_name: "Bash", tool_input: { command: "ls" }, cwd: process.cwd() })),
+    )
     expect(fine.stdout).not.toContain("ask")
   })
 
@@ -115,7 +143,11 @@ describe("runHook", () => {
   })
 
   test("a cwd that does not exist is neutral, not a crash", async () => {
-    const r = await runHook("session-start", "gemini", ok(JSON.stringify(payload("gemini", "session-start", { cwd: "/nonexistent/egc/dir" }))))
+    const r = await runHook(
+      "session-start",
+      "gemini",
+      ok(JSON.stringify(payload("gemini", "session-start", { cwd: "/nonexistent/egc/dir" }))),
+    )
     expect(r.stdout.trim()).toBe("{}")
     expect(r.exitCode).toBe(0)
   })
@@ -123,7 +155,11 @@ describe("runHook", () => {
   test("EGC_DISABLE=1 answers neutrally even for a marker the guard would deny", async () => {
     using dir = tmpdir({ git: true })
     process.env.EGC_DISABLE = "1"
-    const r = await runHook("pre-tool", "claude-code", ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))))
+    const r = await runHook(
+      "pre-tool",
+      "claude-code",
+      ok(JSON.stringify(payload("claude-code", "pre-tool", { cwd: dir.path, command: "DENYME" }))),
+    )
     expect(r.stdout).toBe("")
   })
 
@@ -153,8 +189,7 @@ describe("runHook", () => {
 
 describe("a broken config keeps the guard on and says so", () => {
   const realGuard: HookDeps = { guard: lazyGuard() }
-  const claude = (cwd: string, command: string) =>
-    preTool("claude-code", cwd, command, { deps: realGuard })
+  const claude = (cwd: string, command: string) => preTool("claude-code", cwd, command, { deps: realGuard })
   const decision = (r: { stdout: string }) =>
     r.stdout.trim() ? JSON.parse(r.stdout).hookSpecificOutput?.permissionDecision : undefined
   afterEach(() => rmSync(paths.config(), { force: true }))

@@ -10,14 +10,32 @@ import { insightTools } from "../../src/mcp/tools/insight"
 import { readStoreFile, tmpdir } from "../fixture"
 
 const fail = (project: string, command: string, error: string) =>
-  recordObservation({ project, sessionId: "s1", tool: "claude-code", callName: "Bash", command, failed: true, exitCode: 1, errorText: error })
+  recordObservation({
+    project,
+    sessionId: "s1",
+    tool: "claude-code",
+    callName: "Bash",
+    command,
+    failed: true,
+    exitCode: 1,
+    errorText: error,
+  })
 
 describe("redaction", () => {
   test("removes credentials of many shapes and keeps the rest", () => {
     const text = redact(
       "curl -H 'Authorization: Bearer abcdefghijklmnop1234' https://user:hunter2pass@example.com --password s3cretValue AKIAABCDEFGHIJKLMNOP ghp_0123456789abcdefghijABCDEFGHIJ sk-ant-api03-abcdefghijklmnopqrstuv DB_PASSWORD=topsecret1",
     )
-    for (const secret of ["abcdefghijklmnop1234", "hunter2pass", "s3cretValue", "AKIAABCDEFGHIJKLMNOP", "ghp_0123456789", "sk-ant-api03", "topsecret1"]) expect(text).not.toContain(secret)
+    for (const secret of [
+      "abcdefghijklmnop1234",
+      "hunter2pass",
+      "s3cretValue",
+      "AKIAABCDEFGHIJKLMNOP",
+      "ghp_0123456789",
+      "sk-ant-api03",
+      "topsecret1",
+    ])
+      expect(text).not.toContain(secret)
     expect(text).toContain("curl")
     expect(text).toContain("example.com")
   })
@@ -54,9 +72,17 @@ describe("observations", () => {
     const pb = resolveProject(b.path).id
     expect(pa).not.toBe(pb)
     let last: ReturnType<typeof fail> | undefined
-    for (let i = 0; i < 3; i++) last = fail(pa, "npm run build", `Error: Cannot find module '/tmp/x${i}/dep.js' token=abcd${i}efgh`)
+    for (let i = 0; i < 3; i++)
+      last = fail(pa, "npm run build", `Error: Cannot find module '/tmp/x${i}/dep.js' token=abcd${i}efgh`)
     expect(last?.failures).toBe(3)
-    recordObservation({ project: pa, sessionId: "s1", tool: "claude-code", callName: "Bash", command: "ls", failed: false })
+    recordObservation({
+      project: pa,
+      sessionId: "s1",
+      tool: "claude-code",
+      callName: "Bash",
+      command: "ls",
+      failed: false,
+    })
     const found = detectPatterns(pa, { minCount: 3 })
     expect(found.patterns).toHaveLength(1)
     expect(found.patterns[0]).toMatchObject({ kind: "repeated-failure", family: "npm", count: 3 })
@@ -76,7 +102,11 @@ describe("observations", () => {
   test("are bounded per project", () => {
     using dir = tmpdir({ git: true })
     const p = resolveProject(dir.path).id
-    for (let i = 0; i < 15; i++) recordObservation({ project: p, sessionId: "s", tool: "codex", callName: "Bash", command: `echo ${i}`, failed: false }, { max: 10 })
+    for (let i = 0; i < 15; i++)
+      recordObservation(
+        { project: p, sessionId: "s", tool: "codex", callName: "Bash", command: `echo ${i}`, failed: false },
+        { max: 10 },
+      )
     const n = openDb().query("SELECT COUNT(*) AS n FROM insight_observations WHERE project = ?").get(p) as { n: number }
     expect(n.n).toBe(10)
   })
@@ -115,9 +145,17 @@ describe("MCP tools", () => {
     const out = (await detect!.handler(args as never, ctx)) as { patterns: Array<{ family: string; count: number }> }
     expect(out.patterns[0]).toMatchObject({ family: "make", count: 3 })
     expect(() => z.object(detect!.input).parse({ min_count: 1 })).toThrow()
-    const c = (await compress!.handler(z.object(compress!.input).parse({ older_than_days: 0 }) as never, ctx)) as { compressed: number }
+    const c = (await compress!.handler(z.object(compress!.input).parse({ older_than_days: 0 }) as never, ctx)) as {
+      compressed: number
+    }
     expect(c.compressed).toBe(3)
-    for (const tool of insightTools) expect(Object.keys(tool.annotations).sort()).toEqual(["destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint"])
+    for (const tool of insightTools)
+      expect(Object.keys(tool.annotations).sort()).toEqual([
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+        "readOnlyHint",
+      ])
   })
 })
 

@@ -12,7 +12,17 @@ describe("insight tools through a real SDK client", () => {
     using dir = tmpdir({ git: { origin: "https://example.com/insight/one.git" } })
     using other = tmpdir({ git: { origin: "https://example.com/insight/two.git" } })
     const project = resolveProject(dir.path).id
-    for (let i = 0; i < 4; i++) recordObservation({ project, sessionId: "s", tool: "codex", callName: "Bash", command: "cargo test", failed: true, exitCode: 101, errorText: `test result: FAILED. ${i} passed; 1 failed` })
+    for (let i = 0; i < 4; i++)
+      recordObservation({
+        project,
+        sessionId: "s",
+        tool: "codex",
+        callName: "Bash",
+        command: "cargo test",
+        failed: true,
+        exitCode: 101,
+        errorText: `test result: FAILED. ${i} passed; 1 failed`,
+      })
     const tools = insightTools as unknown as ToolDef[]
     const mine = await connect({ cwd: dir.path, tools })
     const theirs = await connect({ cwd: other.path, tools })
@@ -26,7 +36,10 @@ describe("insight tools through a real SDK client", () => {
       expect(String(patterns[0]?.sample)).toContain("FAILED")
       const none = await theirs.client.callTool({ name: "detect_patterns", arguments: {} })
       expect((none.structuredContent as { patterns: unknown[] }).patterns).toEqual([])
-      const compressed = await mine.client.callTool({ name: "compress_observations", arguments: { older_than_days: 0 } })
+      const compressed = await mine.client.callTool({
+        name: "compress_observations",
+        arguments: { older_than_days: 0 },
+      })
       expect(compressed.structuredContent).toEqual({ compressed: 4, groups: 1 })
       const again = await mine.client.callTool({ name: "detect_patterns", arguments: { min_count: 3 } })
       expect((again.structuredContent as { patterns: Array<{ count: number }> }).patterns[0]?.count).toBe(4)
@@ -42,7 +55,17 @@ describe("insight tools through a real SDK client", () => {
   test("the old camelCase names work for one release, with a deprecation note; both spellings are refused", async () => {
     using dir = tmpdir({ git: { origin: "https://example.com/insight/three.git" } })
     const project = resolveProject(dir.path).id
-    for (let i = 0; i < 4; i++) recordObservation({ project, sessionId: "s", tool: "codex", callName: "Bash", command: "make", failed: true, exitCode: 2, errorText: "make: *** [all] Error 2" })
+    for (let i = 0; i < 4; i++)
+      recordObservation({
+        project,
+        sessionId: "s",
+        tool: "codex",
+        callName: "Bash",
+        command: "make",
+        failed: true,
+        exitCode: 2,
+        errorText: "make: *** [all] Error 2",
+      })
     const mine = await connect({ cwd: dir.path, tools: insightTools as unknown as ToolDef[] })
     try {
       const current = await mine.client.callTool({ name: "detect_patterns", arguments: { min_count: 5 } })
@@ -63,7 +86,9 @@ describe("insight tools through a real SDK client", () => {
       expect(unknown.isError).toBe(true)
       const folded = await mine.client.callTool({ name: "compress_observations", arguments: { olderThanDays: 0 } })
       expect(folded.structuredContent).toMatchObject({ compressed: 4, groups: 1 })
-      expect((folded.structuredContent as { deprecated?: string }).deprecated).toContain("olderThanDays is now older_than_days")
+      expect((folded.structuredContent as { deprecated?: string }).deprecated).toContain(
+        "olderThanDays is now older_than_days",
+      )
     } finally {
       await mine.close()
     }

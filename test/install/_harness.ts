@@ -1,4 +1,13 @@
-import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs"
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  writeFileSync,
+} from "node:fs"
 import { dirname, join, relative } from "node:path"
 import { applyPlan, computePlan, loadRecord, type Plan, type Scope, uninstall } from "../../src/install"
 import type { StageHook } from "../../src/install/apply"
@@ -41,7 +50,10 @@ export function fakeBin(path: string): string {
   return path
 }
 
-export function plan(sb: Sandbox, opts: { targets?: string[]; scope?: Scope; bin?: string; platform?: NodeJS.Platform } = {}): Plan {
+export function plan(
+  sb: Sandbox,
+  opts: { targets?: string[]; scope?: Scope; bin?: string; platform?: NodeJS.Platform } = {},
+): Plan {
   return computePlan({
     scope: opts.scope ?? "user",
     project: sb.project,
@@ -64,11 +76,16 @@ export { uninstall }
 /** Every file and folder under the sandbox's home and project, with contents and modes. */
 export function snapshot(sb: Sandbox): Record<string, string> {
   const out: Record<string, string> = {}
-  for (const root of [sb.home, sb.project]) walk(root, (p) => {
-    const st = lstatSync(p)
-    const key = relative(sb.tmp.path, p)
-    out[key] = st.isSymbolicLink() ? `link:${readlinkSync(p)}` : st.isDirectory() ? `dir:${(st.mode & 0o777).toString(8)}` : `${(st.mode & 0o777).toString(8)}:${readFileSync(p, "base64")}`
-  })
+  for (const root of [sb.home, sb.project])
+    walk(root, (p) => {
+      const st = lstatSync(p)
+      const key = relative(sb.tmp.path, p)
+      out[key] = st.isSymbolicLink()
+        ? `link:${readlinkSync(p)}`
+        : st.isDirectory()
+          ? `dir:${(st.mode & 0o777).toString(8)}`
+          : `${(st.mode & 0o777).toString(8)}:${readFileSync(p, "base64")}`
+    })
   return out
 }
 

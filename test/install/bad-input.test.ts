@@ -13,8 +13,18 @@ describe("malformed files are skipped with a reason; the others proceed", () => 
   const cases = [
     { target: "gemini", file: ".gemini/settings.json", bad: '{ "theme": "dark", oops }', reason: /not valid JSON/ },
     { target: "codex", file: ".codex/config.toml", bad: 'model = "o3"\n[mcp_servers\n', reason: /not valid TOML/ },
-    { target: "goose", file: ".config/goose/config.yaml", bad: "extensions:\n  - [unclosed\n", reason: /not valid YAML/ },
-    { target: "claude-code", file: ".claude/settings.json", bad: '{"hooks": {"PreToolUse": {"not": "a list"}}}', reason: /not a list/ },
+    {
+      target: "goose",
+      file: ".config/goose/config.yaml",
+      bad: "extensions:\n  - [unclosed\n",
+      reason: /not valid YAML/,
+    },
+    {
+      target: "claude-code",
+      file: ".claude/settings.json",
+      bad: '{"hooks": {"PreToolUse": {"not": "a list"}}}',
+      reason: /not a list/,
+    },
   ]
   for (const c of cases) {
     test(`${c.target}: ${c.file}`, () => {
@@ -56,7 +66,9 @@ describe("malformed files are skipped with a reason; the others proceed", () => 
     using sb = sandbox()
     writeSeed(join(sb.project, ".clinerules"), "- my old single-file rules\n")
     const p = plan(sb, { targets: ["cline", "qwen"], scope: "project" })
-    expect(p.targets.find((t) => t.id === "cline")?.skipped).toBe(`${join(sb.project, ".clinerules")} is a file where egc needs a folder`)
+    expect(p.targets.find((t) => t.id === "cline")?.skipped).toBe(
+      `${join(sb.project, ".clinerules")} is a file where egc needs a folder`,
+    )
     expect(p.targets.find((t) => t.id === "qwen")?.skipped).toBeUndefined()
     expect(read(join(sb.project, ".clinerules"))).toBe("- my old single-file rules\n")
   })
@@ -181,7 +193,14 @@ describe("concurrency and interruption", () => {
       writeSeed(join(sb.home, ".gemini", "settings.json"), '{ "theme": "dark" }\n')
       const before = snapshot(sb)
       let n = 0
-      expect(() => install(sb, { targets: ["gemini"], onStage: (s) => { if (s === stage && ++n === 2) throw new Error("killed") } })).toThrow("killed")
+      expect(() =>
+        install(sb, {
+          targets: ["gemini"],
+          onStage: (s) => {
+            if (s === stage && ++n === 2) throw new Error("killed")
+          },
+        }),
+      ).toThrow("killed")
       writeFileSync(join(process.env.EGC_HOME as string, "install.lock"), "999999999")
       uninstall()
       expect(snapshot(sb)).toEqual(before)
@@ -194,7 +213,9 @@ describe("awkward paths", () => {
     using sb = sandbox()
     const bin = fakeBin(join(sb.tmp.path, "my bins", "égc 'quoted'", "egc"))
     install(sb, { targets: ["claude-code", "cursor", "windsurf"], bin })
-    const settings = readJsonc(read(join(sb.home, ".claude", "settings.json"))) as { hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>> }
+    const settings = readJsonc(read(join(sb.home, ".claude", "settings.json"))) as {
+      hooks: Record<string, Array<{ hooks: Array<{ command: string }> }>>
+    }
     const command = settings.hooks.PreToolUse?.[0]?.hooks[0]?.command as string
     const run = Bun.spawnSync(["/bin/sh", "-c", command], { stdout: "pipe" })
     expect(run.exitCode).toBe(0)
@@ -205,7 +226,8 @@ describe("awkward paths", () => {
 
   test("Windows: commands are double-quoted, paths kept with backslashes, the user's Windows paths untouched", () => {
     using sb = sandbox()
-    const userCfg = '{\n  "mcpServers": {\n    "other": { "command": "C:\\\\Program Files\\\\other\\\\srv.exe" }\n  }\n}\n'
+    const userCfg =
+      '{\n  "mcpServers": {\n    "other": { "command": "C:\\\\Program Files\\\\other\\\\srv.exe" }\n  }\n}\n'
     writeSeed(join(sb.home, ".cursor", "mcp.json"), userCfg)
     const bin = "C:\\Users\\Zoë Q\\AppData\\Local\\egc\\egc.exe"
     const p = plan(sb, { targets: ["cursor", "codex"], bin, platform: "win32" })
@@ -213,15 +235,19 @@ describe("awkward paths", () => {
     const parsed = readJsonc(mcp?.after ?? "") as { mcpServers: Record<string, { command: string }> }
     expect(parsed.mcpServers.other?.command).toBe("C:\\Program Files\\other\\srv.exe")
     expect(parsed.mcpServers.egc?.command).toBe(bin)
-    const hooks = readJsonc(p.files.find((f) => f.path.endsWith("hooks.json") && f.path.includes(".cursor"))?.after ?? "") as { hooks: Record<string, Array<{ command: string }>> }
+    const hooks = readJsonc(
+      p.files.find((f) => f.path.endsWith("hooks.json") && f.path.includes(".cursor"))?.after ?? "",
+    ) as { hooks: Record<string, Array<{ command: string }>> }
     expect(hooks.hooks.stop?.[0]?.command).toBe(`"${bin}" hook stop --tool cursor`)
-    expect(p.files.find((f) => f.path.endsWith("config.toml"))?.after).toContain('command = "C:\\\\Users\\\\Zoë Q\\\\AppData\\\\Local\\\\egc\\\\egc.exe"')
+    expect(p.files.find((f) => f.path.endsWith("config.toml"))?.after).toContain(
+      'command = "C:\\\\Users\\\\Zoë Q\\\\AppData\\\\Local\\\\egc\\\\egc.exe"',
+    )
   })
 
   test("files written by Windows tools (byte-order mark, CRLF) keep both, and come back byte for byte", () => {
     using sb = sandbox()
-    const settings = "\uFEFF{\r\n  \"model\": \"opus\",\r\n  \"hooks\": {}\r\n}\r\n"
-    const toml = "\uFEFF# from Windows\r\n[mcp_servers.other]\r\ncommand = \"C:\\\\tools\\\\srv.exe\"\r\n"
+    const settings = '\uFEFF{\r\n  "model": "opus",\r\n  "hooks": {}\r\n}\r\n'
+    const toml = '\uFEFF# from Windows\r\n[mcp_servers.other]\r\ncommand = "C:\\\\tools\\\\srv.exe"\r\n'
     writeSeed(join(sb.home, ".claude", "settings.json"), settings)
     writeSeed(join(sb.home, ".codex", "config.toml"), toml)
     const before = snapshot(sb)
@@ -243,7 +269,15 @@ describe("awkward paths", () => {
     mkdirSync(home, { recursive: true })
     const before = snapshot({ ...sb, home })
     const { computePlan } = require("../../src/install") as typeof import("../../src/install")
-    const p = computePlan({ scope: "user", project: sb.project, bin: sb.bin, home, pathDirs: [], targets: ["qwen", "codex"], record: loadRecord() })
+    const p = computePlan({
+      scope: "user",
+      project: sb.project,
+      bin: sb.bin,
+      home,
+      pathDirs: [],
+      targets: ["qwen", "codex"],
+      record: loadRecord(),
+    })
     applyPlan(p)
     expect(existsSync(join(home, ".qwen", "settings.json"))).toBe(true)
     expect(readFileSync(join(home, ".codex", "config.toml"), "utf8")).toContain("[mcp_servers.egc]")
@@ -257,7 +291,10 @@ describe("several tools sharing one file", () => {
     using sb = sandbox()
     writeSeed(join(sb.project, "AGENTS.md"), "# Project rules\n")
     const before = snapshot(sb)
-    install(sb, { targets: ["codex", "opencode", "zed", "amp", "warp", "claude-code", "codebuddy", "vscode", "copilot-cli"], scope: "project" })
+    install(sb, {
+      targets: ["codex", "opencode", "zed", "amp", "warp", "claude-code", "codebuddy", "vscode", "copilot-cli"],
+      scope: "project",
+    })
     const agents = read(join(sb.project, "AGENTS.md"))
     expect(agents.match(/<!-- egc:protocol v/g)?.length).toBe(1)
     const mcp = readJsonc(read(join(sb.project, ".mcp.json"))) as { mcpServers: Record<string, unknown> }
@@ -281,7 +318,17 @@ describe("uninstall by scope", () => {
     install(sb, { targets: ["qwen"] })
     install(sb, { targets: ["qwen"], scope: "project" })
     const { computePlan } = require("../../src/install") as typeof import("../../src/install")
-    applyPlan(computePlan({ scope: "project", project: other, bin: sb.bin, home: sb.home, pathDirs: [], targets: ["qwen"], record: loadRecord() }))
+    applyPlan(
+      computePlan({
+        scope: "project",
+        project: other,
+        bin: sb.bin,
+        home: sb.home,
+        pathDirs: [],
+        targets: ["qwen"],
+        record: loadRecord(),
+      }),
+    )
     const r = uninstall({ scope: "project", project: sb.project })
     expect(r.removed.sort()).toEqual([join(sb.project, ".qwen", "settings.json"), join(sb.project, "QWEN.md")].sort())
     expect(existsSync(join(other, "QWEN.md"))).toBe(true)
@@ -302,7 +349,14 @@ describe("detection", () => {
     const p = computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [pathDir] })
     expect(p.targets.map((t) => t.id).sort()).toEqual(["codex", "gemini"])
     expect(p.targets.find((t) => t.id === "gemini")?.detected).toBe(join(pathDir, "gemini"))
-    const named = computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [], targets: ["kiro"] })
+    const named = computePlan({
+      scope: "user",
+      project: sb.project,
+      bin: sb.bin,
+      home: sb.home,
+      pathDirs: [],
+      targets: ["kiro"],
+    })
     expect(named.undetectedNamed).toEqual(["kiro"])
   })
 
@@ -313,6 +367,8 @@ describe("detection", () => {
     const { computePlan } = require("../../src/install") as typeof import("../../src/install")
     const project = computePlan({ scope: "project", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] })
     expect(project.targets.map((t) => t.id).sort()).toEqual(["cursor", "gemini"])
-    expect(computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] }).targets).toEqual([])
+    expect(
+      computePlan({ scope: "user", project: sb.project, bin: sb.bin, home: sb.home, pathDirs: [] }).targets,
+    ).toEqual([])
   })
 })

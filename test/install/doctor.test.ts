@@ -18,7 +18,9 @@ describe("install doctor", () => {
   test("nothing installed is a warning with the fix", async () => {
     using sb = sandbox()
     const checks = await installChecks({ cwd: sb.project })
-    expect(checks).toEqual([{ name: "install", status: "warn", detail: "egc is not registered in any coding tool", fix: "egc install" }])
+    expect(checks).toEqual([
+      { name: "install", status: "warn", detail: "egc is not registered in any coding tool", fix: "egc install" },
+    ])
   })
 
   test("healthy entries and binary; serve that does not speak MCP fails; every hook command runs", async () => {
@@ -44,7 +46,10 @@ describe("install doctor", () => {
     expect(c["install gemini"]?.detail).toContain("mcp entry in")
     versionedBin(bin, "0.0.1-old")
     c = await byName(sb.project)
-    expect(c["install bin"]).toMatchObject({ status: "fail", detail: `${bin} is version 0.0.1-old, this egc is ${VERSION}` })
+    expect(c["install bin"]).toMatchObject({
+      status: "fail",
+      detail: `${bin} is version 0.0.1-old, this egc is ${VERSION}`,
+    })
     rmSync(bin)
     c = await byName(sb.project)
     expect(c["install bin"]?.detail).toContain("does not exist")
@@ -66,7 +71,10 @@ describe("install doctor", () => {
   test("a hook command that fails is reported with its exit code", async () => {
     using sb = sandbox()
     const bin = join(sb.tmp.path, "egc")
-    writeFileSync(bin, `#!/bin/sh\nif [ "$1" = "--version" ]; then echo ${VERSION}; exit 0; fi\necho "no such event" >&2\nexit 9\n`)
+    writeFileSync(
+      bin,
+      `#!/bin/sh\nif [ "$1" = "--version" ]; then echo ${VERSION}; exit 0; fi\necho "no such event" >&2\nexit 9\n`,
+    )
     chmodSync(bin, 0o755)
     install(sb, { targets: ["codex"], bin })
     const c = await byName(sb.project)

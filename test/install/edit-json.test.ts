@@ -10,7 +10,9 @@ const USER = `{
   },
 }
 `
-const egcHook = (bin: string, event = "pre-tool") => ({ hooks: [{ type: "command", command: `${bin} hook ${event} --tool claude-code` }] })
+const egcHook = (bin: string, event = "pre-tool") => ({
+  hooks: [{ type: "command", command: `${bin} hook ${event} --tool claude-code` }],
+})
 
 describe("JSONC values", () => {
   test("setting a value keeps comments, trailing commas and other servers", () => {
@@ -51,17 +53,33 @@ describe("hook lists", () => {
     const v = readJsonc(once) as { hooks: { PreToolUse: unknown[]; Stop: unknown[] } }
     expect(v.hooks.PreToolUse).toEqual([user, egcHook("/a/egc")])
     expect(v.hooks.Stop).toEqual([egcHook("/a/egc", "stop")])
-    expect(mergeHooks(once, ["hooks"], { PreToolUse: [egcHook("/a/egc")], Stop: [egcHook("/a/egc", "stop")] })).toBe(once)
+    expect(mergeHooks(once, ["hooks"], { PreToolUse: [egcHook("/a/egc")], Stop: [egcHook("/a/egc", "stop")] })).toBe(
+      once,
+    )
   })
 
   test("a stale egc entry (older binary path) is replaced where it stood, never duplicated", () => {
     const stale = JSON.stringify({ hooks: { PreToolUse: [egcHook("'/old dir/egc'"), user] } })
-    const v = readJsonc(mergeHooks(stale, ["hooks"], { PreToolUse: [egcHook("/new/egc")] })) as { hooks: { PreToolUse: unknown[] } }
+    const v = readJsonc(mergeHooks(stale, ["hooks"], { PreToolUse: [egcHook("/new/egc")] })) as {
+      hooks: { PreToolUse: unknown[] }
+    }
     expect(v.hooks.PreToolUse).toEqual([egcHook("/new/egc"), user])
   })
 
   test("an egc hook inside a user's group is taken out of the group; the group stays", () => {
-    const shared = JSON.stringify({ hooks: { PreToolUse: [{ matcher: "*", hooks: [{ type: "command", command: "mine" }, { type: "command", command: "/x/egc hook pre-tool --tool claude-code" }] }] } })
+    const shared = JSON.stringify({
+      hooks: {
+        PreToolUse: [
+          {
+            matcher: "*",
+            hooks: [
+              { type: "command", command: "mine" },
+              { type: "command", command: "/x/egc hook pre-tool --tool claude-code" },
+            ],
+          },
+        ],
+      },
+    })
     const v = readJsonc(unmergeHooks(shared, ["hooks"], ["PreToolUse"])) as { hooks: { PreToolUse: unknown[] } }
     expect(v.hooks.PreToolUse).toEqual([{ matcher: "*", hooks: [{ type: "command", command: "mine" }] }])
   })
@@ -80,6 +98,8 @@ describe("hook lists", () => {
   })
 
   test("a hook event that is not a list is malformed", () => {
-    expect(() => mergeHooks('{"hooks": {"PreToolUse": "oops"}}', ["hooks"], { PreToolUse: [egcHook("/a/egc")] })).toThrow(/not a list/)
+    expect(() =>
+      mergeHooks('{"hooks": {"PreToolUse": "oops"}}', ["hooks"], { PreToolUse: [egcHook("/a/egc")] }),
+    ).toThrow(/not a list/)
   })
 })

@@ -57,6 +57,8 @@ describe("TOML tables", () => {
 
   test("malformed TOML is refused; an inline definition egc cannot edit safely is refused", () => {
     expect(() => setTomlTable("model = \n[x", "mcp_servers.egc", egc)).toThrow(MalformedFile)
-    expect(() => setTomlTable('mcp_servers = { egc = { command = "x" } }\n', "mcp_servers.egc", egc)).toThrow(MalformedFile)
+    expect(() => setTomlTable('mcp_servers = { egc = { command = "x" } }\n', "mcp_servers.egc", egc)).toThrow(
+      MalformedFile,
+    )
   })
 })

@@ -13,7 +13,15 @@ extensions:
     name: developer
     type: builtin
 `
-const ext = { enabled: true, name: "egc", type: "stdio", cmd: "/opt/my egc/egc", args: ["serve"], envs: {}, timeout: 300 }
+const ext = {
+  enabled: true,
+  name: "egc",
+  type: "stdio",
+  cmd: "/opt/my egc/egc",
+  args: ["serve"],
+  envs: {},
+  timeout: 300,
+}
 
 describe("YAML documents", () => {
   test("adds the extension and keeps comments and other extensions", () => {

@@ -33,7 +33,9 @@ function expectValid(file: string, ops: Op[]): void {
   }
 }
 
-const countHookLines = (text: string) => (text.match(/ hook (session-start|prompt-submit|pre-tool|post-tool|pre-compact|stop|session-end) --tool /g) ?? []).length
+const countHookLines = (text: string) =>
+  (text.match(/ hook (session-start|prompt-submit|pre-tool|post-tool|pre-compact|stop|session-end) --tool /g) ?? [])
+    .length
 
 for (const target of TARGETS) {
   for (const scope of ["user", "project"] as const) {
@@ -56,8 +58,13 @@ for (const target of TARGETS) {
         expect(p.targets[0]?.skipped).toBeUndefined()
         expect(result.failed).toEqual([])
         const files = byFile(editsOf(target, scope, sb))
-        for (const [file, edits] of files) expectValid(file, edits.map((e) => e.op))
-        for (const e of editsOf(target, scope, sb)) if (e.op.kind === "file" && e.op.mode) expect(statSync(e.file).mode & 0o777).toBe(e.op.mode)
+        for (const [file, edits] of files)
+          expectValid(
+            file,
+            edits.map((e) => e.op),
+          )
+        for (const e of editsOf(target, scope, sb))
+          if (e.op.kind === "file" && e.op.mode) expect(statSync(e.file).mode & 0o777).toBe(e.op.mode)
         const again = plan(sb, { targets: [target.id], scope })
         expect(again.files.filter((f) => f.before !== f.after)).toEqual([])
         uninstall()
@@ -76,7 +83,11 @@ for (const target of TARGETS) {
         const before = snapshot(sb)
         install(sb, { targets: [target.id], scope })
         for (const [file, words] of survivors) for (const w of words) expect(read(file)).toContain(w)
-        for (const [file, edits] of byFile(editsOf(target, scope, sb))) expectValid(file, edits.map((e) => e.op))
+        for (const [file, edits] of byFile(editsOf(target, scope, sb)))
+          expectValid(
+            file,
+            edits.map((e) => e.op),
+          )
         uninstall()
         expect(snapshot(sb)).toEqual(before)
       })
@@ -86,10 +97,15 @@ for (const target of TARGETS) {
         const oldBin = fakeBin(`${sb.tmp.path}/old bin/egc`)
         const before = snapshot(sb)
         install(sb, { targets: [target.id], scope, bin: oldBin })
-        const fresh = new Map([...byFile(editsOf(target, scope, sb, oldBin))].map(([f]) => [f, countHookLines(read(f))]))
+        const fresh = new Map(
+          [...byFile(editsOf(target, scope, sb, oldBin))].map(([f]) => [f, countHookLines(read(f))]),
+        )
         install(sb, { targets: [target.id], scope })
         for (const [file, edits] of byFile(editsOf(target, scope, sb))) {
-          expectValid(file, edits.map((e) => e.op))
+          expectValid(
+            file,
+            edits.map((e) => e.op),
+          )
           expect(read(file)).not.toContain("old bin")
           expect(countHookLines(read(file))).toBe(fresh.get(file) ?? 0)
         }

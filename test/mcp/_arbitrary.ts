@@ -46,14 +46,17 @@ export const HOSTILE_PIECES = [
   "𝕴𝖌𝖓𝖔𝖗𝖊",
   "ıgnore",
   "\\u0000",
-  "{\"__proto__\":{\"polluted\":1}}",
+  '{"__proto__":{"polluted":1}}',
 ]
 
 const piece = fc.constantFrom(...HOSTILE_PIECES)
 
 /** A string of at most `max` characters mixing plain words and hostile pieces. */
 export function hostileText(min: number, max: number): Arbitrary<string> {
-  const mixed = fc.array(fc.oneof(piece, fc.string({ maxLength: 12 }), fc.constantFrom("cache", "parser", " ", "decision")), { maxLength: 8 })
+  const mixed = fc.array(
+    fc.oneof(piece, fc.string({ maxLength: 12 }), fc.constantFrom("cache", "parser", " ", "decision")),
+    { maxLength: 8 },
+  )
   return mixed.map((parts) => {
     let s = parts.join("")
     if (s.length > max) s = s.slice(0, max)
@@ -65,7 +68,10 @@ export function hostileText(min: number, max: number): Arbitrary<string> {
 function stringArb(s: Schema): Arbitrary<string> {
   const min = s.minLength ?? 0
   const max = s.maxLength ?? 2000
-  const opts: Array<Arbitrary<string>> = [fc.string({ minLength: min, maxLength: Math.min(max, 40) }), hostileText(min, max)]
+  const opts: Array<Arbitrary<string>> = [
+    fc.string({ minLength: min, maxLength: Math.min(max, 40) }),
+    hostileText(min, max),
+  ]
   if (max <= 50_000) opts.push(fc.constant("x".repeat(max)))
   return fc.oneof(...opts)
 }
@@ -97,7 +103,10 @@ export function arbitraryOf(s: Schema | undefined, depth = 0): Arbitrary<unknown
     case "null":
       return fc.constant(null)
     case "array":
-      return fc.array(arbitraryOf(s.items, depth + 1), { minLength: s.minItems ?? 0, maxLength: Math.min(s.maxItems ?? 5, 5) })
+      return fc.array(arbitraryOf(s.items, depth + 1), {
+        minLength: s.minItems ?? 0,
+        maxLength: Math.min(s.maxItems ?? 5, 5),
+      })
     case "object":
       return objectArb(s, depth)
     default:
@@ -114,7 +123,10 @@ function objectArb(s: Schema, depth: number, omit: readonly string[] = []): Arbi
 
 /** Arguments for a tool: mostly without `project` (a random one is only refused), sometimes with it. */
 export function validArgs(schema: Schema): Arbitrary<Record<string, unknown>> {
-  return fc.oneof({ weight: 4, arbitrary: objectArb(schema, 0, ["project"]) }, { weight: 1, arbitrary: objectArb(schema, 0) })
+  return fc.oneof(
+    { weight: 4, arbitrary: objectArb(schema, 0, ["project"]) },
+    { weight: 1, arbitrary: objectArb(schema, 0) },
+  )
 }
 
 const deep = (n: number, leaf: unknown): unknown => {
@@ -144,7 +156,11 @@ export function hostileArgs(schema: Schema): Arbitrary<unknown> {
     ? fc.tuple(base, fc.constantFrom(...keys), fc.oneof(...wrongValues)).map(([a, k, v]) => ({ ...a, [k]: v }))
     : fc.tuple(base, fc.oneof(...wrongValues)).map(([a, v]) => ({ ...a, extra: v }))
   const unknownKey = fc
-    .tuple(base, fc.constantFrom("__proto__", "constructor", "prototype", "toString", "x".repeat(5000), "\u0000", "project\u202e"), fc.oneof(...wrongValues))
+    .tuple(
+      base,
+      fc.constantFrom("__proto__", "constructor", "prototype", "toString", "x".repeat(5000), "\u0000", "project\u202e"),
+      fc.oneof(...wrongValues),
+    )
     // parsed from wire JSON, as a real client's arguments are: "__proto__" stays an own key
     .map(([a, k, v]) => {
       const rest = JSON.stringify(a).slice(1, -1)
@@ -154,4 +170,10 @@ export function hostileArgs(schema: Schema): Arbitrary<unknown> {
 }
 
 /** Arguments that are not an object at all: the protocol itself refuses these (-32602), not the tool. */
-export const notAnObject: Arbitrary<unknown> = fc.oneof(fc.constant(null), fc.constant([]), fc.string({ maxLength: 20 }), fc.integer(), fc.constant(deep(2000, 1)))
+export const notAnObject: Arbitrary<unknown> = fc.oneof(
+  fc.constant(null),
+  fc.constant([]),
+  fc.string({ maxLength: 20 }),
+  fc.integer(),
+  fc.constant(deep(2000, 1)),
+)

@@ -1,6 +1,11 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js"
 import { InMemoryTransport } from "@modelcontextprotocol/sdk/inMemory.js"
-import { ElicitRequestSchema, ListRootsRequestSchema, type ElicitRequest, type ElicitResult } from "@modelcontextprotocol/sdk/types.js"
+import {
+  ElicitRequestSchema,
+  ListRootsRequestSchema,
+  type ElicitRequest,
+  type ElicitResult,
+} from "@modelcontextprotocol/sdk/types.js"
 import { pathToFileURL } from "node:url"
 import { DEFAULTS, type Config } from "../../src/core/config"
 import { createServer } from "../../src/mcp/server"
@@ -13,10 +18,20 @@ export type Elicit = (request: ElicitRequest["params"]) => ElicitResult | Promis
  * A real SDK client linked to a server in this process; roots are offered when given, and the
  * elicitation capability (form) with a handler when `elicit` is given.
  */
-export async function connect(opts: { cwd: string; tools: readonly ToolDef[]; roots?: string[]; profile?: Config["mcp"]["tools"]; sessionId?: string; elicit?: Elicit }) {
+export async function connect(opts: {
+  cwd: string
+  tools: readonly ToolDef[]
+  roots?: string[]
+  profile?: Config["mcp"]["tools"]
+  sessionId?: string
+  elicit?: Elicit
+}) {
   const config: Config = { ...structuredClone(DEFAULTS), mcp: { tools: opts.profile ?? "full" } }
   const made = createServer({ cwd: opts.cwd, config, tools: opts.tools, sessionId: opts.sessionId })
-  const capabilities = { ...(opts.roots ? { roots: { listChanged: true } } : {}), ...(opts.elicit ? { elicitation: { form: {} } } : {}) }
+  const capabilities = {
+    ...(opts.roots ? { roots: { listChanged: true } } : {}),
+    ...(opts.elicit ? { elicitation: { form: {} } } : {}),
+  }
   const client = new Client({ name: "egc-test", version: "1" }, { capabilities })
   const asked: Array<ElicitRequest["params"]> = []
   const elicit = opts.elicit
@@ -27,7 +42,10 @@ export async function connect(opts: { cwd: string; tools: readonly ToolDef[]; ro
     })
   }
   const roots = { current: opts.roots ?? [] }
-  if (opts.roots) client.setRequestHandler(ListRootsRequestSchema, async () => ({ roots: roots.current.map((r) => ({ uri: pathToFileURL(r).href, name: r })) }))
+  if (opts.roots)
+    client.setRequestHandler(ListRootsRequestSchema, async () => ({
+      roots: roots.current.map((r) => ({ uri: pathToFileURL(r).href, name: r })),
+    }))
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair()
   await made.server.connect(serverSide)
   await client.connect(clientSide)

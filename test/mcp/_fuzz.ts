@@ -21,12 +21,19 @@ export interface Fuzzed {
 // session_wait blocks up to its timeout by design: keep its waits short so a run stays bounded
 const BOUNDS: Record<string, (a: Record<string, unknown>) => Record<string, unknown>> = {
   session_wait: (a) =>
-    a.timeout_seconds === undefined || typeof a.timeout_seconds === "number" ? { ...a, timeout_seconds: Math.min(Number(a.timeout_seconds ?? 1), 0.02) } : a,
+    a.timeout_seconds === undefined || typeof a.timeout_seconds === "number"
+      ? { ...a, timeout_seconds: Math.min(Number(a.timeout_seconds ?? 1), 0.02) }
+      : a,
 }
 const WRITES = /^(store_decision|lesson_save)$/
 
 export async function fuzzTools(client: Client, opts: { seed: number; runs: number }): Promise<Fuzzed> {
-  const out: Fuzzed = { tools: [], tally: { result: 0, "tool-error": 0, "internal-error": 0, "protocol-error": 0 }, bad: [], acked: [] }
+  const out: Fuzzed = {
+    tools: [],
+    tally: { result: 0, "tool-error": 0, "internal-error": 0, "protocol-error": 0 },
+    bad: [],
+    acked: [],
+  }
   const listed = (await client.listTools()).tools
   for (const [i, tool] of listed.entries()) {
     out.tools.push(tool.name)
@@ -38,7 +45,11 @@ export async function fuzzTools(client: Client, opts: { seed: number; runs: numb
       })
     // a failing property is recorded in `bad`; keep going so one run reports every tool
     await fc.check(property(validArgs(schema)), { seed: opts.seed + i, numRuns: opts.runs, endOnFailure: true })
-    await fc.check(property(hostileArgs(schema)), { seed: opts.seed + 1000 + i, numRuns: opts.runs, endOnFailure: true })
+    await fc.check(property(hostileArgs(schema)), {
+      seed: opts.seed + 1000 + i,
+      numRuns: opts.runs,
+      endOnFailure: true,
+    })
   }
   return out
 }
@@ -49,7 +60,8 @@ async function callOnce(client: Client, name: string, args: unknown, out: Fuzzed
   const sent = plain && bound ? bound(args as Record<string, unknown>) : args
   const record = (o: Outcome, why?: string): Outcome => {
     out.tally[o]++
-    if (why !== undefined && out.bad.length < 20) out.bad.push(`${name} ${JSON.stringify(sent)?.slice(0, 300)} → ${why.slice(0, 300)}`)
+    if (why !== undefined && out.bad.length < 20)
+      out.bad.push(`${name} ${JSON.stringify(sent)?.slice(0, 300)} → ${why.slice(0, 300)}`)
     return o
   }
   try {

@@ -21,7 +21,11 @@ describe("context budget", () => {
     for (const t of allTools) {
       expect(t.name).toMatch(/^[a-z]+(_[a-z]+)+$/)
       expect(t.description.length).toBeGreaterThan(80)
-      for (const [field, schema] of Object.entries(t.input)) expect({ field, described: Boolean((schema as { description?: string }).description) }).toEqual({ field, described: true })
+      for (const [field, schema] of Object.entries(t.input))
+        expect({ field, described: Boolean((schema as { description?: string }).description) }).toEqual({
+          field,
+          described: true,
+        })
     }
   })
 })

@@ -18,7 +18,11 @@ describe("the one result cap", () => {
   })
 
   test("nested objects are cut inside, the largest field first, and the project is never cut", () => {
-    const input = { project: "p".repeat(50), small: [1, 2, 3], nested: { list: Array.from({ length: 500 }, (_, i) => `entry ${i}`), label: "keep me" } }
+    const input = {
+      project: "p".repeat(50),
+      small: [1, 2, 3],
+      nested: { list: Array.from({ length: 500 }, (_, i) => `entry ${i}`), label: "keep me" },
+    }
     const { value, cut } = capResult(input, 2000)
     expect(size(value)).toBeLessThanOrEqual(2000)
     expect(value.project).toBe(input.project)

@@ -34,7 +34,9 @@ async function open(cwd: string, elicit?: Elicit) {
 
 const miner = { source: "hook:miner" as const, sessionId: "s_hook" }
 const statusOf = (_cwd: string, id: string) => {
-  const row = openMemory().store.db.query("SELECT status, content_enc IS NOT NULL AS sealed FROM memory_items WHERE id = ?").get(id) as Json
+  const row = openMemory()
+    .store.db.query("SELECT status, content_enc IS NOT NULL AS sealed FROM memory_items WHERE id = ?")
+    .get(id) as Json
   return { status: row.status as string, content: row.sealed === 1 }
 }
 
@@ -42,7 +44,10 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
   test("review: a pending item stays pending on decline, cancel, an unticked box, an error or a client that cannot ask; accept activates it", async () => {
     using t = tmpdir({ git: true })
     const project = resolveProject(t.path)
-    const p = openMemory().write({ kind: "decision", title: "Adopt pnpm workspaces", body: "mined from a transcript" }, { project, actor: miner })
+    const p = openMemory().write(
+      { kind: "decision", title: "Adopt pnpm workspaces", body: "mined from a transcript" },
+      { project, actor: miner },
+    )
     expect(p.outcome).toBe("pending")
     const id = p.id as string
 
@@ -105,8 +110,14 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
     makeGitRepo(a, { origin: "git@github.com:acme/a.git", branch: "main" })
     makeGitRepo(b, { origin: "git@github.com:acme/b.git", branch: "main" })
     const memory = openMemory()
-    memory.write({ kind: "decision", title: "Hash passwords with argon2id in A", body: "secret plan of A" }, { project: resolveProject(a), actor: { source: "cli" } })
-    memory.write({ kind: "decision", title: "Hash passwords with argon2id in B", body: "plan of B" }, { project: resolveProject(b), actor: { source: "cli" } })
+    memory.write(
+      { kind: "decision", title: "Hash passwords with argon2id in A", body: "secret plan of A" },
+      { project: resolveProject(a), actor: { source: "cli" } },
+    )
+    memory.write(
+      { kind: "decision", title: "Hash passwords with argon2id in B", body: "plan of B" },
+      { project: resolveProject(b), actor: { source: "cli" } },
+    )
 
     const mute = await open(b)
     const own = await mute.call("search_history", { query: "argon2id passwords" })
@@ -116,8 +127,8 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
     expect(msg).not.toContain("secret plan of A")
 
     const no = await open(b, decline)
-    expect(await no.fail("search_history", { query: "argon2id passwords", all_projects: true })).not.toContain("in A\"")
-    expect(no.asked[0]?.message).toContain("[github.com/acme/a] decision: \"Hash passwords with argon2id in A\"")
+    expect(await no.fail("search_history", { query: "argon2id passwords", all_projects: true })).not.toContain('in A"')
+    expect(no.asked[0]?.message).toContain('[github.com/acme/a] decision: "Hash passwords with argon2id in A"')
     expect(no.asked[0]?.message).not.toContain("in B")
 
     const yes = await open(b, accept)
@@ -140,13 +151,23 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
     expect(f.note).toContain(`egc memory forget ${s.id} --cwd`)
     expect(f.note).toContain(`egc memory restore ${s.id} --cwd`)
     // invisible to every read, content still there for the person to decide
-    expect((await mute.call("search_history", { query: "Client pays" })).results.map((r: Json) => r.id)).toEqual([keep.id])
-    expect((await mute.call("memory_recall", { query: "Client Acme EUR" })).items.map((r: Json) => r.id)).not.toContain(s.id)
+    expect((await mute.call("search_history", { query: "Client pays" })).results.map((r: Json) => r.id)).toEqual([
+      keep.id,
+    ])
+    expect((await mute.call("memory_recall", { query: "Client Acme EUR" })).items.map((r: Json) => r.id)).not.toContain(
+      s.id,
+    )
     expect((await mute.call("get_state")).state).not.toContain("Acme")
     expect(openMemory().get({ project, id: s.id })).toBeUndefined()
     expect(statusOf(t.path, s.id)).toEqual({ status: "hidden", content: true })
-    expect(await mute.fail("store_decision", { decision: "Client Acme pays in EUR", context: "contract 2026" })).toContain("forgot")
-    expect(openMemory().audit({ project, item: s.id }).map((a) => a.action)).toContain("hide")
+    expect(
+      await mute.fail("store_decision", { decision: "Client Acme pays in EUR", context: "contract 2026" }),
+    ).toContain("forgot")
+    expect(
+      openMemory()
+        .audit({ project, item: s.id })
+        .map((a) => a.action),
+    ).toContain("hide")
 
     const no = await open(t.path, decline)
     const d = await no.call("store_decision", { decision: "Client Gamma pays in GBP", context: "c" })
@@ -167,7 +188,11 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
     expect(yes.asked[0]?.message).toContain("Client Delta pays in JPY")
     expect(yes.asked[0]?.message).toContain("Client Gamma pays in GBP")
     expect(statusOf(t.path, e.id)).toEqual({ status: "forgotten", content: false })
-    expect(openMemory().audit({ project, item: e.id }).find((a) => a.action === "forget")?.source).toBe("elicitation")
+    expect(
+      openMemory()
+        .audit({ project, item: e.id })
+        .find((a) => a.action === "forget")?.source,
+    ).toBe("elicitation")
     expect(statusOf(t.path, keep.id)).toEqual({ status: "active", content: true })
     await Promise.all([mute.close(), no.close(), yes.close()])
   })
@@ -175,11 +200,26 @@ describe("a person's decisions come from the person (MCP elicitation or the egc 
   test("conflicts: keeping one item over another needs the person; keeping both does not", async () => {
     using t = tmpdir({ git: true })
     const no = await open(t.path, decline)
-    const old = await no.call("store_decision", { decision: "Use Postgres 15 for the ledger", context: "team knows it" })
-    const staged = await no.call("memory_propose", { items: [{ kind: "decision", title: "Use Postgres 17 for the ledger", body: "MERGE RETURNING", supersedes: old.id, confidence: 0.5 }] })
+    const old = await no.call("store_decision", {
+      decision: "Use Postgres 15 for the ledger",
+      context: "team knows it",
+    })
+    const staged = await no.call("memory_propose", {
+      items: [
+        {
+          kind: "decision",
+          title: "Use Postgres 17 for the ledger",
+          body: "MERGE RETURNING",
+          supersedes: old.id,
+          confidence: 0.5,
+        },
+      ],
+    })
     await no.call("memory_commit", { proposal_id: staged.proposal_id })
     const [c] = (await no.call("memory_conflicts")).conflicts
-    expect(await no.fail("memory_conflicts", { action: "resolve", id: c.id, keep: "new" })).toContain(`egc memory resolve ${c.id} --keep new`)
+    expect(await no.fail("memory_conflicts", { action: "resolve", id: c.id, keep: "new" })).toContain(
+      `egc memory resolve ${c.id} --keep new`,
+    )
     expect((await no.call("memory_conflicts")).conflicts).toHaveLength(1)
     expect(statusOf(t.path, old.id).status).toBe("active")
     expect((await no.call("memory_conflicts", { action: "resolve", id: c.id, keep: "both" })).resolved).toBe(true)

@@ -35,7 +35,10 @@ beforeAll(async () => {
   process.env.EGC_HOME = join(home.path, "egc")
   c = await connect({ cwd: repo.path, tools: allTools, sessionId: newId("s_") })
   for (let i = 0; i < 5; i++) {
-    const r = await c.client.callTool({ name: "store_decision", arguments: { decision: `Keep decision ${i} before the fuzz`, context: `seeded control ${i}` } })
+    const r = await c.client.callTool({
+      name: "store_decision",
+      arguments: { decision: `Keep decision ${i} before the fuzz`, context: `seeded control ${i}` },
+    })
     acked.push((r.structuredContent as { id: string }).id)
   }
 })

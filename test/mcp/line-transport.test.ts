@@ -26,7 +26,9 @@ describe("LineTransport", () => {
     p.input.write(`"},"jsonrpc":"2.0","id":42}\n${JSON.stringify({ jsonrpc: "2.0", id: 2, method: "ping" })}\n`)
     await new Promise((r) => setImmediate(r))
     expect(p.got.map((m: any) => m.id)).toEqual([1, 2])
-    expect(p.replies).toEqual([{ jsonrpc: "2.0", id: 42, error: { code: -32600, message: expect.stringMatching(/too large/) } }])
+    expect(p.replies).toEqual([
+      { jsonrpc: "2.0", id: 42, error: { code: -32600, message: expect.stringMatching(/too large/) } },
+    ])
     await p.t.close()
   })
 
@@ -38,7 +40,10 @@ describe("LineTransport", () => {
     p.input.write(`${padded}\nnot json\n{"id":5,"x":1}\n\n`)
     await new Promise((r) => setImmediate(r))
     expect(p.got.map((m: any) => m.id)).toEqual([3])
-    expect(p.replies.map((r) => [r.id, r.error.code])).toEqual([[null, -32700], [5, -32600]])
+    expect(p.replies.map((r) => [r.id, r.error.code])).toEqual([
+      [null, -32700],
+      [5, -32600],
+    ])
     await p.t.close()
   })
 
@@ -46,7 +51,7 @@ describe("LineTransport", () => {
     expect(sniffId('{"jsonrpc":"2.0","id":7,"method":"x","params":{', "")).toBe(7)
     expect(sniffId('{"id":"a-1","params":', "")).toBe("a-1")
     expect(sniffId('{"params":{"id":3', 'xx"}}')).toBeNull()
-    expect(sniffId("{\"params\":{", ',"x":{"id":9}}')).toBeNull()
-    expect(sniffId("{\"params\":{", '},"jsonrpc":"2.0","id":9}')).toBe(9)
+    expect(sniffId('{"params":{', ',"x":{"id":9}}')).toBeNull()
+    expect(sniffId('{"params":{', '},"jsonrpc":"2.0","id":9}')).toBe(9)
   })
 })

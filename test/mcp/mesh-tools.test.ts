@@ -50,7 +50,9 @@ describe("mesh tools through a real SDK client", () => {
 
     await b.call("session_send", { to: a.session.id, text: "can I have login.ts?" })
     const got = await a.call("session_events", {})
-    expect(got.events.filter((e: Json) => e.kind === "message")).toEqual([expect.objectContaining({ from: b.session.id, text: "can I have login.ts?", toAll: false })])
+    expect(got.events.filter((e: Json) => e.kind === "message")).toEqual([
+      expect.objectContaining({ from: b.session.id, text: "can I have login.ts?", toAll: false }),
+    ])
     expect((await a.call("session_events", {})).events).toEqual([])
 
     expect((await a.call("release_path", { path: "src/auth/**" })).released).toEqual(["src/auth/**"])
@@ -72,7 +74,9 @@ describe("mesh tools through a real SDK client", () => {
     await a.close()
     expect((await b.call("claim_path", { path: "x.ts" })).claimed).toBe(true)
     expect((await b.call("session_peers")).peers).toEqual([])
-    expect((await b.call("session_events", {})).events.map((e: Json) => e.kind)).toEqual(expect.arrayContaining(["ended"]))
+    expect((await b.call("session_events", {})).events.map((e: Json) => e.kind)).toEqual(
+      expect.arrayContaining(["ended"]),
+    )
     const w = await b.call("session_wait", { timeout_seconds: 0.1 })
     expect(w).toMatchObject({ timedOut: true })
     await b.close()

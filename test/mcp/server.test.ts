@@ -12,8 +12,15 @@ const echo = defineTool({
   title: "Echo",
   description: "Echo the text back, with the project it was bound to.",
   profile: "default",
-  input: { text: z.string().max(1000).describe("text to echo"), times: z.number().int().min(1).max(5).default(1).describe("repeat count") },
-  output: { echoed: z.string().describe("the text"), root: z.string().describe("bound project root"), session: z.string().describe("session id") },
+  input: {
+    text: z.string().max(1000).describe("text to echo"),
+    times: z.number().int().min(1).max(5).default(1).describe("repeat count"),
+  },
+  output: {
+    echoed: z.string().describe("the text"),
+    root: z.string().describe("bound project root"),
+    session: z.string().describe("session id"),
+  },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: ({ text, times }, ctx) => ({ echoed: text.repeat(times), root: ctx.project.root, session: ctx.session.id }),
 })
@@ -60,12 +67,24 @@ describe("egc serve framework through a real SDK client", () => {
     using dir = tmpdir({ git: true })
     const c = await connect({ cwd: dir.path, tools })
     const { tools: listed } = await c.client.listTools()
-    expect(listed.map((t) => t.name).sort()).toEqual(["server_health", "test_big", "test_echo", "test_fail", "test_wrong"])
+    expect(listed.map((t) => t.name).sort()).toEqual([
+      "server_health",
+      "test_big",
+      "test_echo",
+      "test_fail",
+      "test_wrong",
+    ])
     const e = listed.find((t) => t.name === "test_echo")!
     expect(e.inputSchema.properties).toHaveProperty("text")
     expect(e.inputSchema.properties).toHaveProperty("project")
     expect(e.outputSchema?.properties).toHaveProperty("echoed")
-    for (const t of listed) expect(Object.keys(t.annotations ?? {}).sort()).toEqual(["destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint"])
+    for (const t of listed)
+      expect(Object.keys(t.annotations ?? {}).sort()).toEqual([
+        "destructiveHint",
+        "idempotentHint",
+        "openWorldHint",
+        "readOnlyHint",
+      ])
     await c.close()
   })
 
@@ -125,7 +144,9 @@ describe("egc serve framework through a real SDK client", () => {
   test("unknown tool is a protocol error; a domain failure is an isError result with its sentence", async () => {
     using dir = tmpdir({ git: true })
     const c = await connect({ cwd: dir.path, tools })
-    await expect(c.client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(/unknown tool "no_such_tool"/)
+    await expect(c.client.callTool({ name: "no_such_tool", arguments: {} })).rejects.toThrow(
+      /unknown tool "no_such_tool"/,
+    )
     const f = await c.client.callTool({ name: "test_fail", arguments: {} })
     expect(f.isError).toBe(true)
     expect(textOf(f)).toBe("nothing to do here; call test_echo instead")
@@ -187,7 +208,9 @@ describe("egc serve framework through a real SDK client", () => {
     using a = tmpdir({ git: true })
     using b = tmpdir({ git: true })
     const c = await connect({ cwd: a.path, tools, roots: [a.path] })
-    const root = async () => ((await c.client.callTool({ name: "test_echo", arguments: { text: "a" } })).structuredContent as { root: string }).root
+    const root = async () =>
+      ((await c.client.callTool({ name: "test_echo", arguments: { text: "a" } })).structuredContent as { root: string })
+        .root
     expect(await root()).toBe(a.path)
     await c.setRoots([b.path])
     expect(await root()).toBe(b.path)

@@ -22,7 +22,9 @@ export function bench(opts: OpenOptions = {}): Bench {
   const dbPath = join(dir.path, "memory.db")
   const db = new Database(dbPath, { create: true, strict: true })
   db.exec("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL")
-  db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+  )
   const memory = openMemory({ db, ...opts })
   const projects: TmpDir[] = []
   return {

@@ -11,7 +11,10 @@ function populated(): { b: Bench; ids: string[] } {
   const b = bench()
   const p = b.project()
   const ids: string[] = []
-  for (let i = 0; i < 14; i++) ids.push(b.memory.write({ kind: "note", body: `anchored note number ${i}` }, { project: p, actor: agent }).id as string)
+  for (let i = 0; i < 14; i++)
+    ids.push(
+      b.memory.write({ kind: "note", body: `anchored note number ${i}` }, { project: p, actor: agent }).id as string,
+    )
   b.memory.forget({ project: p, id: ids[0] as string }, person)
   const ok = b.memory.auditVerify()
   // forget records the item and the tombstone: 16 rows
@@ -35,14 +38,24 @@ describe("a truncated audit log is reported", () => {
     const { b } = populated()
     using _ = b
     run(b, "DELETE FROM memory_audit WHERE seq > 6")
-    expect(b.memory.auditVerify()).toMatchObject({ ok: false, rows: 6, brokenAt: 7, reason: expect.stringContaining("10 records missing from the end") })
+    expect(b.memory.auditVerify()).toMatchObject({
+      ok: false,
+      rows: 6,
+      brokenAt: 7,
+      reason: expect.stringContaining("10 records missing from the end"),
+    })
   })
 
   test("every row deleted", () => {
     const { b } = populated()
     using _ = b
     run(b, "DELETE FROM memory_audit")
-    expect(b.memory.auditVerify()).toMatchObject({ ok: false, rows: 0, brokenAt: 1, reason: expect.stringContaining("16 records missing") })
+    expect(b.memory.auditVerify()).toMatchObject({
+      ok: false,
+      rows: 0,
+      brokenAt: 1,
+      reason: expect.stringContaining("16 records missing"),
+    })
   })
 
   test("a write after the cut continues from the sealed head, so the gap stays visible", () => {
@@ -56,17 +69,26 @@ describe("a truncated audit log is reported", () => {
   test("the sealed head deleted, or rewound to an earlier row, is reported too", () => {
     const { b } = populated()
     using _ = b
-    const meta = b.memory.store.db.query("SELECT value FROM egc_meta WHERE key = 'memory_audit_head'").get() as { value: string }
+    const meta = b.memory.store.db.query("SELECT value FROM egc_meta WHERE key = 'memory_audit_head'").get() as {
+      value: string
+    }
     const row15 = b.memory.store.db.query("SELECT hash FROM memory_audit WHERE seq = 15").get() as { hash: string }
     const rewound = JSON.stringify({ ...JSON.parse(meta.value), seq: 15, hash: row15.hash })
     run(b, "DELETE FROM memory_audit WHERE seq = 16")
     run(b, "UPDATE egc_meta SET value = ? WHERE key = 'memory_audit_head'", rewound)
     expect(b.memory.auditVerify()).toMatchObject({ ok: false, reason: expect.stringContaining("does not verify") })
     run(b, "DELETE FROM egc_meta WHERE key = 'memory_audit_head'")
-    expect(b.memory.auditVerify()).toMatchObject({ ok: false, reason: expect.stringContaining("sealed head is missing") })
+    expect(b.memory.auditVerify()).toMatchObject({
+      ok: false,
+      reason: expect.stringContaining("sealed head is missing"),
+    })
     // a later write cannot launder it: the head records that it was lost
     b.memory.write({ kind: "note", body: "written after the head was removed" }, { project: b.project(), actor: agent })
-    expect(b.memory.auditVerify()).toMatchObject({ ok: false, brokenAt: 16, reason: expect.stringContaining("missing or forged") })
+    expect(b.memory.auditVerify()).toMatchObject({
+      ok: false,
+      brokenAt: 16,
+      reason: expect.stringContaining("missing or forged"),
+    })
   })
 })
 
@@ -94,7 +116,9 @@ describe("positive controls", () => {
     const { b } = populated()
     using _ = b
     // an older egc appends a correctly chained row without moving the head: not a truncation
-    const head = b.memory.store.db.query("SELECT value FROM egc_meta WHERE key = 'memory_audit_head'").get() as { value: string }
+    const head = b.memory.store.db.query("SELECT value FROM egc_meta WHERE key = 'memory_audit_head'").get() as {
+      value: string
+    }
     b.memory.write({ kind: "note", body: "one more" }, { project: b.project(), actor: agent })
     run(b, "UPDATE egc_meta SET value = ? WHERE key = 'memory_audit_head'", head.value)
     expect(b.memory.auditVerify()).toMatchObject({ ok: true, rows: 17, head: 16 })

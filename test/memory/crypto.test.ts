@@ -12,10 +12,14 @@ describe("sealed records", () => {
     const ctx = { project: p, actor: agent }
     const bad = b.memory.write({ kind: "note", body: "tamper target about invoices" }, ctx)
     const good = b.memory.write({ kind: "note", body: "control note about invoices" }, ctx)
-    const row = b.memory.store.db.query("SELECT content_enc FROM memory_items WHERE id = ?").get(bad.id as string) as { content_enc: Uint8Array }
+    const row = b.memory.store.db.query("SELECT content_enc FROM memory_items WHERE id = ?").get(bad.id as string) as {
+      content_enc: Uint8Array
+    }
     const altered = new Uint8Array(row.content_enc)
     altered[20] = (altered[20] ?? 0) ^ 0xff
-    b.memory.store.db.query("UPDATE memory_items SET content_enc = ?, rev = rev + 100 WHERE id = ?").run(altered, bad.id as string)
+    b.memory.store.db
+      .query("UPDATE memory_items SET content_enc = ?, rev = rev + 100 WHERE id = ?")
+      .run(altered, bad.id as string)
     b.memory.store.db.query("UPDATE memory_counter SET rev = rev + 100").run()
     const list = b.memory.list({ project: p })
     expect(list.map((v) => v.id)).toEqual([good.id as string])
@@ -25,7 +29,9 @@ describe("sealed records", () => {
     expect(r.items.map((v) => v.id)).toEqual([good.id as string])
     expect(r.unreadable.map((u) => u.id)).toEqual([bad.id as string])
     b.memory.write({ kind: "note", body: "another write" }, ctx)
-    const after = b.memory.store.db.query("SELECT content_enc FROM memory_items WHERE id = ?").get(bad.id as string) as { content_enc: Uint8Array }
+    const after = b.memory.store.db
+      .query("SELECT content_enc FROM memory_items WHERE id = ?")
+      .get(bad.id as string) as { content_enc: Uint8Array }
     expect(new Uint8Array(after.content_enc)).toEqual(altered)
   })
 
@@ -35,8 +41,12 @@ describe("sealed records", () => {
     const c = b.project()
     const src = b.memory.write({ kind: "decision", body: "project A secret decision" }, { project: a, actor: agent })
     const dst = b.memory.write({ kind: "decision", body: "project C decision" }, { project: c, actor: agent })
-    const env = b.memory.store.db.query("SELECT content_enc FROM memory_items WHERE id = ?").get(src.id as string) as { content_enc: Uint8Array }
-    b.memory.store.db.query("UPDATE memory_items SET content_enc = ? WHERE id = ?").run(env.content_enc, dst.id as string)
+    const env = b.memory.store.db.query("SELECT content_enc FROM memory_items WHERE id = ?").get(src.id as string) as {
+      content_enc: Uint8Array
+    }
+    b.memory.store.db
+      .query("UPDATE memory_items SET content_enc = ? WHERE id = ?")
+      .run(env.content_enc, dst.id as string)
     // and the whole row moved to the other project keeps its id but not its identity
     b.memory.store.db.query("UPDATE memory_items SET project = ? WHERE id = ?").run(c.id, src.id as string)
     const list = b.memory.list({ project: c })
@@ -50,7 +60,9 @@ describe("sealed records", () => {
     b.memory.write({ kind: "note", body: "sealed with the first key" }, { project: p, actor: agent })
     const before = b.memory.store.db.query("SELECT id, content_enc, rev FROM memory_items").all()
     const other = { content: randomKey(), hash: randomKey(), team: randomKey(), keyId: "0123456789abcdef" }
-    expect(() => openMemory({ db: b.memory.store.db, keys: other })).toThrow(/not the key this database was sealed with/)
+    expect(() => openMemory({ db: b.memory.store.db, keys: other })).toThrow(
+      /not the key this database was sealed with/,
+    )
     expect(b.memory.store.db.query("SELECT id, content_enc, rev FROM memory_items").all()).toEqual(before)
   })
 })
@@ -62,11 +74,26 @@ describe("nothing in plaintext at rest", () => {
     const p = b.project({ origin: `git@github.com:${canary}org/${canary}repo.git`, branch: `${canary}-branch` })
     const ctx = { project: p, actor: agent }
     const w = b.memory.write(
-      { kind: "decision", title: `${canary} title`, body: `${canary} body\nsecond line`, entities: [`src/${canary}.ts`], tags: [`${canary}tag`] },
+      {
+        kind: "decision",
+        title: `${canary} title`,
+        body: `${canary} body\nsecond line`,
+        entities: [`src/${canary}.ts`],
+        tags: [`${canary}tag`],
+      },
       ctx,
     )
     b.memory.write({ kind: "decision", body: `${canary} replacement`, supersedes: w.id }, ctx)
-    b.memory.applyStatePatch({ context: `${canary} context`, decisions: [{ what: `${canary} what`, why: `${canary} why` }], avoid: [`${canary} avoid`], preferences: [`${canary} pref`], next: [`${canary} next`] }, ctx)
+    b.memory.applyStatePatch(
+      {
+        context: `${canary} context`,
+        decisions: [{ what: `${canary} what`, why: `${canary} why` }],
+        avoid: [`${canary} avoid`],
+        preferences: [`${canary} pref`],
+        next: [`${canary} next`],
+      },
+      ctx,
+    )
     b.memory.working.set({ key: `${canary}key`, value: `${canary} value` }, ctx)
     b.memory.lessons.save({ body: `${canary} lesson` }, ctx)
     const pend = b.memory.write({ kind: "note", body: `${canary} pending` }, { project: p, actor: miner })
@@ -84,7 +111,8 @@ describe("nothing in plaintext at rest", () => {
       const bytes = Buffer.from(Bun.spawnSync(["cat", path]).stdout)
       const hits: string[] = []
       for (const needle of [canary, canary.toUpperCase(), "ZZZZZZZZZZZZZZZZ"]) {
-        if (bytes.includes(Buffer.from(needle, "latin1")) || bytes.includes(Buffer.from(needle, "utf16le"))) hits.push(needle)
+        if (bytes.includes(Buffer.from(needle, "latin1")) || bytes.includes(Buffer.from(needle, "utf16le")))
+          hits.push(needle)
       }
       return hits
     }

@@ -30,7 +30,10 @@ test("doctor reports an intact chain and openable records, then the broken link 
   db.query("UPDATE memory_items SET content_enc = X'01020304' WHERE id = ?").run(w.id as string)
   db.query("UPDATE memory_audit SET detail = 'edited' WHERE seq = (SELECT MAX(seq) FROM memory_audit)").run()
   const bad = await memoryChecks({ cwd: repo.path })
-  expect(bad.map((c) => [c.name, c.status])).toEqual([["memory audit", "fail"], ["memory items", "fail"]])
+  expect(bad.map((c) => [c.name, c.status])).toEqual([
+    ["memory audit", "fail"],
+    ["memory items", "fail"],
+  ])
   expect(bad[1]?.detail).toContain(w.id as string)
 })
 
@@ -38,7 +41,10 @@ test("doctor reports a log cut at its end and a deleted item, after an intact co
   using repo = tmpdir({ git: { origin: "git@github.com:acme/doctor-cut.git" } })
   const memory = openMemory()
   const project = resolveProject(repo.path)
-  const ids = ["first", "second", "third"].map((body) => memory.write({ kind: "note", body: `doctor ${body} note` }, { project, actor: { source: "cli" } }).id as string)
+  const ids = ["first", "second", "third"].map(
+    (body) =>
+      memory.write({ kind: "note", body: `doctor ${body} note` }, { project, actor: { source: "cli" } }).id as string,
+  )
   expect((await memoryChecks({ cwd: repo.path }))[0]).toMatchObject({ name: "memory audit", status: "ok" })
   const db = memory.store.db
   db.query("DELETE FROM memory_audit WHERE seq = (SELECT MAX(seq) FROM memory_audit)").run()

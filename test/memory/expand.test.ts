@@ -6,9 +6,25 @@ import { agent, bench } from "./_setup"
 describe("Porter2 stemming", () => {
   test("the published examples and the words people ask with", () => {
     const cases: Record<string, string> = {
-      consign: "consign", consigned: "consign", consignment: "consign", consistency: "consist", generously: "generous",
-      generation: "generat", knightly: "knight", hopping: "hop", hoped: "hope", caresses: "caress", ponies: "poni", ties: "tie",
-      skies: "sky", dying: "die", migrations: "migrat", migrating: "migrat", batching: "batch", batches: "batch", retries: "retri",
+      consign: "consign",
+      consigned: "consign",
+      consignment: "consign",
+      consistency: "consist",
+      generously: "generous",
+      generation: "generat",
+      knightly: "knight",
+      hopping: "hop",
+      hoped: "hope",
+      caresses: "caress",
+      ponies: "poni",
+      ties: "tie",
+      skies: "sky",
+      dying: "die",
+      migrations: "migrat",
+      migrating: "migrat",
+      batching: "batch",
+      batches: "batch",
+      retries: "retri",
     }
     for (const [word, stem] of Object.entries(cases)) expect([word, porter2(word)]).toEqual([word, stem])
     // other scripts and identifiers are left alone
@@ -33,10 +49,32 @@ describe("software vocabulary expansion", () => {
     using b = bench()
     const p = b.project()
     const ctx = { project: p, actor: agent }
-    const pool = b.memory.write({ kind: "decision", title: "PgBouncer in front of Postgres", body: "At month end the primary ran out of connections; a pooler now sits in front of the database." }, ctx)
-    const twice = b.memory.write({ kind: "lesson", title: "Idempotency keys on every charge", body: "A retried provider call billed 41 customers a second time." }, ctx)
-    b.memory.write({ kind: "decision", title: "Connection pool for the Redis cache", body: "The cache client keeps 10 connections per instance." }, ctx)
-    for (let i = 0; i < 30; i++) b.memory.write({ kind: "note", title: `standup ${i}`, body: `talked about the roadmap and hiring ${i}` }, ctx)
+    const pool = b.memory.write(
+      {
+        kind: "decision",
+        title: "PgBouncer in front of Postgres",
+        body: "At month end the primary ran out of connections; a pooler now sits in front of the database.",
+      },
+      ctx,
+    )
+    const twice = b.memory.write(
+      {
+        kind: "lesson",
+        title: "Idempotency keys on every charge",
+        body: "A retried provider call billed 41 customers a second time.",
+      },
+      ctx,
+    )
+    b.memory.write(
+      {
+        kind: "decision",
+        title: "Connection pool for the Redis cache",
+        body: "The cache client keeps 10 connections per instance.",
+      },
+      ctx,
+    )
+    for (let i = 0; i < 30; i++)
+      b.memory.write({ kind: "note", title: `standup ${i}`, body: `talked about the roadmap and hiring ${i}` }, ctx)
     const top = (query: string) => b.memory.recall({ project: p, query, limit: 5 }).items.map((v) => v.id)
     expect(top("pg is refusing connections under load")[0]).toBe(pool.id as string)
     expect(top("a customer says they were charged twice")[0]).toBe(twice.id as string)
@@ -53,8 +91,14 @@ describe("typo tolerance", () => {
     using b = bench()
     const p = b.project()
     const ctx = { project: p, actor: agent }
-    const keys = b.memory.write({ kind: "lesson", title: "Idempotency keys on every charge", body: "Retries reuse the key." }, ctx)
-    const other = b.memory.write({ kind: "decision", title: "Invoices in integer cents", body: "Floats rounded badly." }, ctx)
+    const keys = b.memory.write(
+      { kind: "lesson", title: "Idempotency keys on every charge", body: "Retries reuse the key." },
+      ctx,
+    )
+    const other = b.memory.write(
+      { kind: "decision", title: "Invoices in integer cents", body: "Floats rounded badly." },
+      ctx,
+    )
     const top = (query: string) => b.memory.recall({ project: p, query, limit: 5 }).items.map((v) => v.id)
     expect(top("idempotncy")).toContain(keys.id as string)
     expect(top("idempotncy")).not.toContain(other.id as string)

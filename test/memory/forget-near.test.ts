@@ -38,16 +38,25 @@ describe("tombstones refuse near copies of forgotten text", () => {
     const keep = b.memory.write({ kind: "note", body: secret }, { project: p, actor: agent })
     expect(b.memory.forget({ project: p, id: keep.id as string }, person).forgotten).toEqual([keep.id as string])
     for (const actor of [agent, miner, person, { source: "sync" as const }, { source: "import" as const }]) {
-      for (const body of VARIANTS) expect([body, b.memory.write({ kind: "note", body }, { project: p, actor }).code]).toEqual([body, "tombstoned"])
+      for (const body of VARIANTS)
+        expect([body, b.memory.write({ kind: "note", body }, { project: p, actor }).code]).toEqual([body, "tombstoned"])
     }
     for (const v of VARIANTS.slice(0, 3)) {
-      expect(b.memory.write({ kind: "note", title: v, body: "other words entirely" }, { project: p, actor: agent }).code).toBe("tombstoned")
+      expect(
+        b.memory.write({ kind: "note", title: v, body: "other words entirely" }, { project: p, actor: agent }).code,
+      ).toBe("tombstoned")
       expect(b.memory.applyStatePatch({ preferences: [v] }, { project: p, actor: agent }).ok).toBe(false)
     }
     // an approval edit cannot bring it back either
     const pend = b.memory.write({ kind: "note", body: "draft about rotation" }, { project: p, actor: miner })
-    expect(b.memory.approve(pend.id as string, { project: p, actor: person }, { body: `Note: ${secret}` }).code).toBe("tombstoned")
-    for (const body of NEIGHBOURS) expect([body, b.memory.write({ kind: "note", body }, { project: p, actor: agent }).outcome]).toEqual([body, "created"])
+    expect(b.memory.approve(pend.id as string, { project: p, actor: person }, { body: `Note: ${secret}` }).code).toBe(
+      "tombstoned",
+    )
+    for (const body of NEIGHBOURS)
+      expect([body, b.memory.write({ kind: "note", body }, { project: p, actor: agent }).outcome]).toEqual([
+        body,
+        "created",
+      ])
     expect(b.memory.liftTombstone({ project: p, text: `Note: ${secret}.` }, agent).lifted).toBe(false)
     expect(b.memory.liftTombstone({ project: p, text: `Note: ${secret}.` }, person).lifted).toBe(true)
     expect(b.memory.write({ kind: "note", body: `${secret}.` }, { project: p, actor: agent }).outcome).toBe("created")
@@ -57,12 +66,25 @@ describe("tombstones refuse near copies of forgotten text", () => {
     using b = bench()
     const p = b.project()
     b.memory.forget({ project: p, text: "Use port 8443 for the admin console" }, person)
-    expect(b.memory.write({ kind: "note", body: "Note: use port 8443 for the admin console." }, { project: p, actor: agent }).code).toBe("tombstoned")
-    expect(b.memory.write({ kind: "note", body: "Use port 8080 for the public site" }, { project: p, actor: agent }).outcome).toBe("created")
-    const pend = b.memory.write({ kind: "note", body: "Deploys freeze on Fridays after noon" }, { project: p, actor: miner })
+    expect(
+      b.memory.write({ kind: "note", body: "Note: use port 8443 for the admin console." }, { project: p, actor: agent })
+        .code,
+    ).toBe("tombstoned")
+    expect(
+      b.memory.write({ kind: "note", body: "Use port 8080 for the public site" }, { project: p, actor: agent }).outcome,
+    ).toBe("created")
+    const pend = b.memory.write(
+      { kind: "note", body: "Deploys freeze on Fridays after noon" },
+      { project: p, actor: miner },
+    )
     b.memory.reject(pend.id as string, { project: p, actor: person })
-    expect(b.memory.write({ kind: "note", body: "Deploys freeze on Fridays after noon." }, { project: p, actor: agent }).code).toBe("tombstoned")
-    expect(b.memory.write({ kind: "note", body: "Deploys run on Mondays" }, { project: p, actor: agent }).outcome).toBe("created")
+    expect(
+      b.memory.write({ kind: "note", body: "Deploys freeze on Fridays after noon." }, { project: p, actor: agent })
+        .code,
+    ).toBe("tombstoned")
+    expect(b.memory.write({ kind: "note", body: "Deploys run on Mondays" }, { project: p, actor: agent }).outcome).toBe(
+      "created",
+    )
     const rows = b.memory.store.db.query("SELECT sh FROM memory_tomb_shingles").all() as Array<{ sh: string }>
     expect(rows.length).toBeGreaterThan(10)
     for (const r of rows) expect(r.sh).toMatch(/^[0-9a-f]{24}$/)

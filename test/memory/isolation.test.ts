@@ -26,11 +26,20 @@ describe("isolation in one populated store", () => {
       expect(t.a.id).not.toBe(t.b.id)
       const write = (p: typeof t.a, tag: string) => {
         const ctx = { project: p, actor: agent }
-        b.memory.write({ kind: "decision", title: `Deploy with blue-green ${tag}`, body: "deploy decision for the shop api" }, ctx)
+        b.memory.write(
+          { kind: "decision", title: `Deploy with blue-green ${tag}`, body: "deploy decision for the shop api" },
+          ctx,
+        )
         b.memory.lessons.save({ body: `Never run database migrations on Friday ${tag}` }, ctx)
-        b.memory.write({ kind: "constraint", body: `The shop api must answer in 200 ms ${tag}`, entities: ["src/api.ts"] }, ctx)
+        b.memory.write(
+          { kind: "constraint", body: `The shop api must answer in 200 ms ${tag}`, entities: ["src/api.ts"] },
+          ctx,
+        )
         b.memory.working.set({ key: "current-task", value: `refactor checkout ${tag}` }, ctx)
-        b.memory.applyStatePatch({ context: `shop api context ${tag}`, decisions: [{ what: `state decision ${tag}` }] }, ctx)
+        b.memory.applyStatePatch(
+          { context: `shop api context ${tag}`, decisions: [{ what: `state decision ${tag}` }] },
+          ctx,
+        )
       }
       write(t.a, "ALPHA")
       write(t.b, "BRAVO")
@@ -59,7 +68,9 @@ describe("isolation in one populated store", () => {
       const foreign = b.memory.list({ project: t.b, kinds: ["decision"] })[0]?.id as string
       expect(b.memory.get({ project: t.a, id: foreign })).toBeUndefined()
       expect(b.memory.forget({ project: t.a, id: foreign }, agent).forgotten).toEqual([])
-      expect(b.memory.write({ kind: "decision", body: "x", supersedes: foreign }, { project: t.a, actor: agent }).code).toBe("not-found")
+      expect(
+        b.memory.write({ kind: "decision", body: "x", supersedes: foreign }, { project: t.a, actor: agent }).code,
+      ).toBe("not-found")
       expect(b.memory.get({ project: t.b, id: foreign })).toBeDefined()
     } finally {
       t.root[Symbol.dispose]()
@@ -91,9 +102,15 @@ describe("isolation in one populated store", () => {
       b.memory.write({ kind: "decision", body: "feature A decision on caching" }, { project: feature, actor: agent })
       b.memory.write({ kind: "decision", body: "feature B decision on caching" }, { project: other, actor: agent })
       b.memory.write({ kind: "architecture", body: "project-wide caching layer" }, { project: feature, actor: agent })
-      const seen = b.memory.recall({ project: feature, query: "caching" }).items.map((v) => v.body).sort()
+      const seen = b.memory
+        .recall({ project: feature, query: "caching" })
+        .items.map((v) => v.body)
+        .sort()
       expect(seen).toEqual(["feature A decision on caching", "main decision on caching", "project-wide caching layer"])
-      const fromMain = b.memory.recall({ project: mainView, query: "caching" }).items.map((v) => v.body).sort()
+      const fromMain = b.memory
+        .recall({ project: mainView, query: "caching" })
+        .items.map((v) => v.body)
+        .sort()
       expect(fromMain).toEqual(["main decision on caching", "project-wide caching layer"])
     } finally {
       root[Symbol.dispose]()
@@ -110,15 +127,22 @@ describe("isolation in one populated store", () => {
       const old = b.memory.write({ kind: "decision", body: "queue backend is RabbitMQ" }, ctx)
       const replacement = b.memory.write({ kind: "decision", body: "queue backend is NATS", supersedes: old.id }, ctx)
       b.memory.write({ kind: "working", key: "queue", body: "queue backend scratch note", ttlMs: 60_000 }, ctx)
-      const pend = b.memory.write({ kind: "note", body: "queue backend rumour from transcript" }, { project: p, actor: miner })
+      const pend = b.memory.write(
+        { kind: "note", body: "queue backend rumour from transcript" },
+        { project: p, actor: miner },
+      )
       const rej = b.memory.write({ kind: "note", body: "queue backend wrong idea" }, { project: p, actor: miner })
       b.memory.reject(rej.id as string, { project: p, actor: person })
       const forg = b.memory.write({ kind: "note", body: "queue backend secret plan" }, ctx)
       b.memory.forget({ project: p, id: forg.id as string }, person)
       const lesson = b.memory.lessons.save({ body: "queue backend lesson that fades", confidence: 0.25 }, ctx)
-      expect(b.memory.recall({ project: p, query: "queue backend" }).items.map((v) => v.id)).toContain(lesson.id as string)
+      expect(b.memory.recall({ project: p, query: "queue backend" }).items.map((v) => v.id)).toContain(
+        lesson.id as string,
+      )
       t += 60_001
-      expect(b.memory.recall({ project: p, query: "queue backend" }).items.map((v) => v.body)).not.toContain("queue backend scratch note")
+      expect(b.memory.recall({ project: p, query: "queue backend" }).items.map((v) => v.body)).not.toContain(
+        "queue backend scratch note",
+      )
       t += 30 * 86_400_000 + 2 * 7 * 86_400_000
       b.memory.lessons.sweep({ project: p })
       const got = b.memory.recall({ project: p, query: "queue backend" }).items.map((v) => v.id)

@@ -32,7 +32,9 @@ function spawnWorker(dbPath: string, projectDir: string, mode: string, tag: stri
 function reopen(dbPath: string) {
   const db = new Database(dbPath, { create: true, strict: true })
   db.exec("PRAGMA busy_timeout = 5000; PRAGMA journal_mode = WAL")
-  db.exec("CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))")
+  db.exec(
+    "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+  )
   return { db, memory: openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 }) }
 }
 
@@ -81,7 +83,9 @@ describe("several processes", () => {
     const check = db.query("PRAGMA integrity_check").get() as Record<string, string>
     expect(Object.values(check)).toEqual(["ok"])
     expect(memory.list({ project, scope: "project" }).map((v) => v.body)).toEqual(["committed before the crash"])
-    expect(memory.write({ kind: "note", body: "written after the crash" }, { project, actor: { source: "agent" } }).outcome).toBe("created")
+    expect(
+      memory.write({ kind: "note", body: "written after the crash" }, { project, actor: { source: "agent" } }).outcome,
+    ).toBe("created")
     expect(memory.auditVerify().ok).toBe(true)
     db.close()
   }, 60_000)

@@ -6,7 +6,17 @@ import { packIndex, unpackIndex } from "../../src/memory/read/_snapshot"
 
 const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "auth", "mailer", "reports"]
 const VERBS = ["retries", "retry", "migrations", "migrating", "translate", "translations", "caches", "cached"]
-const QUERIES = ["billing retries", "migration of the checkout", "translate", "auth auth mailer", "note 7", "cach", "nothing-matches-this", "the of a", ""]
+const QUERIES = [
+  "billing retries",
+  "migration of the checkout",
+  "translate",
+  "auth auth mailer",
+  "note 7",
+  "cach",
+  "nothing-matches-this",
+  "the of a",
+  "",
+]
 
 function docs(n: number) {
   return Array.from({ length: n }, (_, i) => ({
@@ -61,10 +71,18 @@ describe("typed-array scoring", () => {
     expect([...rankedMatches(ms, "search retry")].map((r) => r.id)).toContain("d9")
     for (const id of ["d1", "d9", "d17"]) ms.discard(id)
     ms.discard("d25")
-    ms.add({ id: "d25", title: "search retry rewritten", text: "a much longer text about search and retry and retries" })
+    ms.add({
+      id: "d25",
+      title: "search retry rewritten",
+      text: "a much longer text about search and retry and retries",
+    })
     expect([...rankedMatches(ms, "search retry")].map((r) => r.id)).not.toContain("d9")
     // MiniSearch's own scores drift while discarded postings linger; a fresh index of the same live documents, added in the same order, is the truth
-    const rewritten = { id: "d25", title: "search retry rewritten", text: "a much longer text about search and retry and retries" }
+    const rewritten = {
+      id: "d25",
+      title: "search retry rewritten",
+      text: "a much longer text about search and retry and retries",
+    }
     const truth = newSearch()
     truth.addAll([...docs(300).filter((d) => !["d1", "d9", "d17", "d25"].includes(d.id)), rewritten])
     // (field-length averages kept up incrementally differ from fresh ones in the last bits)
@@ -77,7 +95,7 @@ describe("typed-array scoring", () => {
       })
     }
     ms.discard("d25")
-    ms.add((docs(300)[25]) as { id: string; title: string; text: string })
+    ms.add(docs(300)[25] as { id: string; title: string; text: string })
     const ids = [...rankedMatches(ms, "search retry")].map((r) => r.id)
     expect(ids.length).toBeGreaterThan(0)
     expect(ids).not.toContain("d9")
@@ -92,9 +110,38 @@ describe("typed-array scoring", () => {
 
 describe("one-pass term tree", () => {
   test("holds exactly what inserting the keys one by one holds, prefixes included", () => {
-    const keys = [...new Set(["a", "ab", "abc", "abd", "abdz", "b", "ba", "retri", "retry", "retries", "10", "100", "1000", "1001", "zz", "é", "ée"])].sort()
+    const keys = [
+      ...new Set([
+        "a",
+        "ab",
+        "abc",
+        "abd",
+        "abdz",
+        "b",
+        "ba",
+        "retri",
+        "retry",
+        "retries",
+        "10",
+        "100",
+        "1000",
+        "1001",
+        "zz",
+        "é",
+        "ée",
+      ]),
+    ].sort()
     const values = keys.map((k) => `v:${k}`)
-    const inserted = (newSearch() as unknown as { _index: Map<string, string> & { atPrefix(p: string): Iterable<[string, string]>; constructor: new (t: Map<string, unknown>) => Map<string, string> & { atPrefix(p: string): Iterable<[string, string]> } } })._index
+    const inserted = (
+      newSearch() as unknown as {
+        _index: Map<string, string> & {
+          atPrefix(p: string): Iterable<[string, string]>
+          constructor: new (
+            t: Map<string, unknown>,
+          ) => Map<string, string> & { atPrefix(p: string): Iterable<[string, string]> }
+        }
+      }
+    )._index
     keys.forEach((k, i) => {
       inserted.set(k, values[i] as string)
     })
@@ -102,7 +149,8 @@ describe("one-pass term tree", () => {
     const sorted = (it: Iterable<[string, string]>) => [...it].sort(([a], [b]) => (a < b ? -1 : 1))
     expect(sorted(built)).toEqual(sorted(inserted))
     expect(built.size).toBe(keys.length)
-    for (const p of ["", "a", "ab", "abd", "r", "retr", "1", "100", "é", "q"]) expect(sorted(built.atPrefix(p))).toEqual(sorted(inserted.atPrefix(p)))
+    for (const p of ["", "a", "ab", "abd", "r", "retr", "1", "100", "é", "q"])
+      expect(sorted(built.atPrefix(p))).toEqual(sorted(inserted.atPrefix(p)))
     for (const k of keys) expect(built.get(k)).toBe(`v:${k}`)
     expect(built.get("abx")).toBeUndefined()
     expect(isSorted(keys)).toBe(true)
@@ -122,7 +170,10 @@ describe("packing a loaded index", () => {
     loaded.add({ id: "d400", title: "billing retries", text: "a new note" })
     const again = unpackIndex(packIndex(loaded), INDEX_OPTIONS)
     const truth = newSearch()
-    truth.addAll([...docs(400).filter((d) => d.id !== "d7"), { id: "d400", title: "billing retries", text: "a new note" }])
+    truth.addAll([
+      ...docs(400).filter((d) => d.id !== "d7"),
+      { id: "d400", title: "billing retries", text: "a new note" },
+    ])
     for (const q of QUERIES) {
       const got = all(again, q)
       const want = reference(truth, q)
@@ -138,8 +189,27 @@ describe("packing a loaded index", () => {
 
 describe("sorted tree walk", () => {
   test("lists every key of a tree built by inserts in sorted order", () => {
-    const keys = ["retry", "b", "abd", "a", "1000", "ab", "é", "abc", "retries", "10", "zz", "ée", "100", "abdz", "ba", "retri", "1001"]
-    const inserted = (newSearch() as unknown as { _index: Map<string, string> & { _tree: Map<string, unknown> } })._index
+    const keys = [
+      "retry",
+      "b",
+      "abd",
+      "a",
+      "1000",
+      "ab",
+      "é",
+      "abc",
+      "retries",
+      "10",
+      "zz",
+      "ée",
+      "100",
+      "abdz",
+      "ba",
+      "retri",
+      "1001",
+    ]
+    const inserted = (newSearch() as unknown as { _index: Map<string, string> & { _tree: Map<string, unknown> } })
+      ._index
     for (const k of keys) inserted.set(k, `v:${k}`)
     const walked = sortedEntries<string>(inserted._tree)
     expect(walked.map(([k]) => k)).toEqual([...keys].sort())

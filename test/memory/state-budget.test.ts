@@ -6,16 +6,33 @@ import { agent, bench, type Bench } from "./_setup"
 function fill(b: Bench, n: number, next: string[]) {
   const p = b.project({ origin: "git@github.com:acme/big.git", branch: "main" })
   const ctx = { project: p, actor: agent }
-  expect(b.memory.applyStatePatch({ context: "Billing service: invoices, refunds and the nightly export.", avoid: ["hand-editing the ledger table", "retrying the charge call without an idempotency key"] }, ctx).ok).toBe(true)
+  expect(
+    b.memory.applyStatePatch(
+      {
+        context: "Billing service: invoices, refunds and the nightly export.",
+        avoid: ["hand-editing the ledger table", "retrying the charge call without an idempotency key"],
+      },
+      ctx,
+    ).ok,
+  ).toBe(true)
   for (let i = 0; i < n; i += 50) {
-    const decisions = Array.from({ length: Math.min(50, n - i) }, (_, k) => ({ what: `decision number ${i + k} about module m${i + k}`, why: `because of reason ${i + k}, which is explained at some length so the line costs tokens` }))
+    const decisions = Array.from({ length: Math.min(50, n - i) }, (_, k) => ({
+      what: `decision number ${i + k} about module m${i + k}`,
+      why: `because of reason ${i + k}, which is explained at some length so the line costs tokens`,
+    }))
     expect(b.memory.applyStatePatch({ decisions }, ctx).ok).toBe(true)
   }
   expect(b.memory.applyStatePatch({ next }, ctx).ok).toBe(true)
   return p
 }
 
-const NEXT = ["zeta: wire the refund webhook", "alpha: backfill invoices for March", "mid: drop the legacy export job", "omega: write the runbook", "beta: rotate the API key"]
+const NEXT = [
+  "zeta: wire the refund webhook",
+  "alpha: backfill invoices for March",
+  "mid: drop the legacy export job",
+  "omega: write the runbook",
+  "beta: rotate the API key",
+]
 
 describe("the state view fits a per-section budget", () => {
   test("2,000 decisions: newest decisions, every next step in the order written, context and avoid, within the cap", () => {
@@ -36,7 +53,10 @@ describe("the state view fits a per-section budget", () => {
       const shown = md.split("\n").filter((l) => l.startsWith("- decision number ")).length
       expect(shown).toBeGreaterThan(0)
       expect(md).toContain(`- ${2000 - shown} older decisions — search_history`)
-      const order = md.split("\n").filter((l) => l.startsWith("- decision number ")).map((l) => Number(/number (\d+)/.exec(l)?.[1]))
+      const order = md
+        .split("\n")
+        .filter((l) => l.startsWith("- decision number "))
+        .map((l) => Number(/number (\d+)/.exec(l)?.[1]))
       expect(order).toEqual([...order].sort((x, y) => y - x))
     }
   }, 60_000)
@@ -55,7 +75,10 @@ describe("the state view fits a per-section budget", () => {
     const p = b.project()
     const ctx = { project: p, actor: agent }
     const context = Array.from({ length: 400 }, (_, i) => `context line ${i} with some words in it`).join("\n")
-    expect(b.memory.applyStatePatch({ context, next: ["first step", "second step"], decisions: [{ what: "keep it" }] }, ctx).ok).toBe(true)
+    expect(
+      b.memory.applyStatePatch({ context, next: ["first step", "second step"], decisions: [{ what: "keep it" }] }, ctx)
+        .ok,
+    ).toBe(true)
     const md = b.memory.renderState({ project: p, budgetTokens: 800 })
     expect(md.length).toBeLessThanOrEqual(3200)
     expect(md).toContain("context line 0 with")

@@ -21,10 +21,15 @@ describe("time", () => {
     at(t + DAY)
     const v2 = b.memory.write({ kind: "decision", body: "ORM is Drizzle", supersedes: v1.id }, ctx)
     expect(b.memory.recall({ project: p, query: "ORM" }).items.map((v) => v.body)).toEqual(["ORM is Drizzle"])
-    expect(b.memory.recall({ project: p, query: "ORM", asOf: before }).items.map((v) => v.body)).toEqual(["ORM is Prisma"])
+    expect(b.memory.recall({ project: p, query: "ORM", asOf: before }).items.map((v) => v.body)).toEqual([
+      "ORM is Prisma",
+    ])
     expect(b.memory.list({ project: p, asOf: before }).map((v) => v.id)).toEqual([v1.id as string])
     const hist = b.memory.history({ project: p, id: v2.id as string })
-    expect(hist.map((v) => `${v.body}:${v.status}`).sort()).toEqual(["ORM is Drizzle:active", "ORM is Prisma:superseded"])
+    expect(hist.map((v) => `${v.body}:${v.status}`).sort()).toEqual([
+      "ORM is Drizzle:active",
+      "ORM is Prisma:superseded",
+    ])
     const old = hist.find((v) => v.id === v1.id)
     expect(old?.validTo).toBe(t)
   })

@@ -37,7 +37,10 @@ describe("write layer: validation and cleaning", () => {
   test("NUL bytes, control characters, invisible characters and lone surrogates are cleaned", () => {
     using b = bench()
     const p = b.project()
-    const w = b.memory.write({ kind: "note", body: "a\u0000b\u0007c\u200Bd \uD800 e\u202Ef" }, { project: p, actor: agent })
+    const w = b.memory.write(
+      { kind: "note", body: "a\u0000b\u0007c\u200Bd \uD800 e\u202Ef" },
+      { project: p, actor: agent },
+    )
     const v = b.memory.get({ project: p, id: w.id as string })
     expect(v && "body" in v ? v.body : "").toBe("abcd \uFFFD ef")
   })
@@ -47,7 +50,10 @@ describe("write layer: validation and cleaning", () => {
     const p = b.project()
     const key = "AKIA" + "ABCDEFGHIJKLMNOP"
     const gh = `ghp_${"a".repeat(36)}`
-    const w = b.memory.write({ kind: "note", body: `deploy with ${key} and token ${gh}; password=hunter22xyz` }, { project: p, actor: agent })
+    const w = b.memory.write(
+      { kind: "note", body: `deploy with ${key} and token ${gh}; password=hunter22xyz` },
+      { project: p, actor: agent },
+    )
     expect(w.redacted).toEqual(expect.arrayContaining(["aws-access-key", "github-token", "assigned-secret"]))
     const v = b.memory.get({ project: p, id: w.id as string })
     const body = v && "body" in v ? v.body : ""
@@ -77,7 +83,12 @@ describe("write layer: validation and cleaning", () => {
       expect(r.outcome).toBe("refused")
       expect(r.code).toBe("injection")
     }
-    expect(b.memory.write({ kind: "note", body: "The previous instructions in README were wrong about /etc/passwd parsing" }, ctx).outcome).toBe("created")
+    expect(
+      b.memory.write(
+        { kind: "note", body: "The previous instructions in README were wrong about /etc/passwd parsing" },
+        ctx,
+      ).outcome,
+    ).toBe("created")
   })
 
   test("an identical live item is left as it is, a lesson is reinforced, never doubled", () => {
@@ -103,7 +114,9 @@ describe("consent policy", () => {
     const p = b.project()
     expect(b.memory.write({ kind: "note", body: "from agent" }, { project: p, actor: agent }).outcome).toBe("created")
     expect(b.memory.write({ kind: "note", body: "from miner" }, { project: p, actor: miner }).outcome).toBe("pending")
-    expect(b.memory.write({ kind: "note", body: "from sync" }, { project: p, actor: { source: "sync" } }).outcome).toBe("pending")
+    expect(b.memory.write({ kind: "note", body: "from sync" }, { project: p, actor: { source: "sync" } }).outcome).toBe(
+      "pending",
+    )
     expect(b.memory.write({ kind: "note", body: "from cli" }, { project: p, actor: person }).outcome).toBe("created")
   })
 

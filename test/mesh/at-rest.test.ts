@@ -31,6 +31,7 @@ describe("nothing of the mesh is stored in clear", () => {
     expect(existsSync(join(process.env.EGC_HOME!, "egc.db"))).toBe(true)
     // positive control: the tool name is stored in clear on purpose, and grep finds it
     expect(grepHome("okapiTool").length).toBeGreaterThan(0)
-    for (const canary of ["okapiTask", "okapiPath", "okapiReason", "okapiMessage", "okapiNote"]) expect({ canary, hits: grepHome(canary) }).toEqual({ canary, hits: [] })
+    for (const canary of ["okapiTask", "okapiPath", "okapiReason", "okapiMessage", "okapiNote"])
+      expect({ canary, hits: grepHome(canary) }).toEqual({ canary, hits: [] })
   })
 })

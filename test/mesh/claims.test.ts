@@ -2,7 +2,16 @@ import { afterEach, describe, expect, test } from "bun:test"
 import { join } from "node:path"
 import { setClock } from "../../src/core/clock"
 import { resolveProject } from "../../src/core/project"
-import { claim, claimHolder, endSession, forceRelease, heartbeat, listClaims, readEvents, release } from "../../src/mesh"
+import {
+  claim,
+  claimHolder,
+  endSession,
+  forceRelease,
+  heartbeat,
+  listClaims,
+  readEvents,
+  release,
+} from "../../src/mesh"
 import { meshDb } from "../../src/mesh/store"
 import { tmpdir } from "../fixture"
 import { addWorktree, deadPid, session } from "./_mesh"
@@ -20,7 +29,13 @@ describe("claims", () => {
     const lost = claim(p, b, { pattern: "./src//auth.ts" })
     expect(lost.ok).toBe(false)
     if (lost.ok) return
-    expect(lost.conflict).toMatchObject({ session: a, tool: "claude-code", reason: "splitting the module", pattern: "src/auth.ts", task: "refactor auth" })
+    expect(lost.conflict).toMatchObject({
+      session: a,
+      tool: "claude-code",
+      reason: "splitting the module",
+      pattern: "src/auth.ts",
+      task: "refactor auth",
+    })
     expect(lost.conflict.until - lost.conflict.since).toBe(15 * 60_000)
     expect(claim(p, b, { pattern: "src/other.ts" }).ok).toBe(true)
   })
@@ -37,7 +52,9 @@ describe("claims", () => {
     expect(claim(p, b, { pattern: "docs/*.md" }).ok).toBe(true)
     expect(claim(p, a, { pattern: "docs/guide.md" }).ok).toBe(false)
     expect(claim(p, a, { pattern: "docs/*.txt" }).ok).toBe(true)
-    expect(claimHolder(p, join(dir.path, "src/api/deep/x.ts"), b)).toMatch(/src\/api\/deep\/x.ts is claimed exclusively by test session .* as src\/api\/\*\*/)
+    expect(claimHolder(p, join(dir.path, "src/api/deep/x.ts"), b)).toMatch(
+      /src\/api\/deep\/x.ts is claimed exclusively by test session .* as src\/api\/\*\*/,
+    )
     expect(claimHolder(p, join(dir.path, "src/api/deep/x.ts"), a)).toBeUndefined()
     expect(claimHolder(p, join(dir.path, "README.md"), b)).toBeUndefined()
   })
@@ -65,7 +82,11 @@ describe("claims", () => {
     expect(claim(p2, b, { pattern: "src/a.ts" }).ok).toBe(true)
     expect(claim(w, c, { pattern: "src/a.ts" }).ok).toBe(true)
     expect(listClaims(p1).map((x) => x.session)).toEqual([a])
-    expect(listClaims(p1, { allWorktrees: true }).map((x) => x.session).sort()).toEqual([a, c].sort())
+    expect(
+      listClaims(p1, { allWorktrees: true })
+        .map((x) => x.session)
+        .sort(),
+    ).toEqual([a, c].sort())
   })
 
   test("patterns that match everything, escape the root or lie outside it are refused", () => {
@@ -73,7 +94,21 @@ describe("claims", () => {
     using other = tmpdir()
     const p = resolveProject(dir.path)
     const a = session(p)
-    for (const bad of ["**", "*", "**/*", "./**", "**/*.ts", "/", ".", "", "../x", "src/../../x", other.path, join(other.path, "f.ts"), "a\0b"]) {
+    for (const bad of [
+      "**",
+      "*",
+      "**/*",
+      "./**",
+      "**/*.ts",
+      "/",
+      ".",
+      "",
+      "../x",
+      "src/../../x",
+      other.path,
+      join(other.path, "f.ts"),
+      "a\0b",
+    ]) {
       expect(() => claim(p, a, { pattern: bad })).toThrow(/claim pattern/)
     }
     const abs = claim(p, a, { pattern: join(dir.path, "src", "new-file.ts") })
@@ -106,7 +141,9 @@ describe("claims", () => {
     const ghost = session(p)
     expect(claim(p, ghost, { pattern: "z.ts" }).ok).toBe(true)
     expect(claim(p, b, { pattern: "z.ts" }).ok).toBe(false)
-    meshDb().query("UPDATE mesh_sessions SET pid = ? WHERE id = ?").run(await deadPid(), ghost)
+    meshDb()
+      .query("UPDATE mesh_sessions SET pid = ? WHERE id = ?")
+      .run(await deadPid(), ghost)
     expect(claim(p, b, { pattern: "z.ts" }).ok).toBe(true)
     expect(listClaims(p).some((x) => x.session === ghost)).toBe(false)
     const stale = session(p)

@@ -12,7 +12,11 @@ describe("egc doctor, mesh lines", () => {
     claim(p, session(p), { pattern: "a.ts" })
     const [wake, state] = await meshChecks({ cwd: dir.path })
     expect(wake).toMatchObject({ name: "mesh wake", status: "ok" })
-    expect(state).toMatchObject({ name: "mesh", status: "ok", detail: "1 live session(s), 1 live claim(s) in this project" })
+    expect(state).toMatchObject({
+      name: "mesh",
+      status: "ok",
+      detail: "1 live session(s), 1 live claim(s) in this project",
+    })
     const [, missing] = await meshChecks({ cwd: `${dir.path}/no-such-folder` })
     expect(missing).toMatchObject({ status: "fail" })
     expect(missing?.fix).toBeTruthy()

@@ -18,8 +18,13 @@ function prng(seed: number): () => number {
 }
 
 const SEGMENTS = ["a", "b", "c", "ab", "ba", "a.t", "b.t", ".a", "x.ts", "ac"]
-const TOKENS = ["a", "b", "c", ".", "t", "*", "*", "?", "**", "[ab]", "[!a]", "[a-c]", "[.t]"]
-  .concat(["{a,b}", "{a,b.t}", "{,a}", "{a/b,c}", "{a,{b,c}}"])
+const TOKENS = ["a", "b", "c", ".", "t", "*", "*", "?", "**", "[ab]", "[!a]", "[a-c]", "[.t]"].concat([
+  "{a,b}",
+  "{a,b.t}",
+  "{,a}",
+  "{a/b,c}",
+  "{a,{b,c}}",
+])
 
 function tree(rand: () => number): string[] {
   const out = new Set<string>()

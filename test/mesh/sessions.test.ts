@@ -2,7 +2,19 @@ import { afterEach, describe, expect, test } from "bun:test"
 import { join } from "node:path"
 import { setClock } from "../../src/core/clock"
 import { resolveProject } from "../../src/core/project"
-import { announce, claim, claimHolder, heartbeat, livePeers, peersSummary, processAncestors, readEvents, send, sessionOfHost, unreadFor } from "../../src/mesh"
+import {
+  announce,
+  claim,
+  claimHolder,
+  heartbeat,
+  livePeers,
+  peersSummary,
+  processAncestors,
+  readEvents,
+  send,
+  sessionOfHost,
+  unreadFor,
+} from "../../src/mesh"
 import { meshDb } from "../../src/mesh/store"
 import { tmpdir } from "../fixture"
 import { addWorktree, session } from "./_mesh"
@@ -32,7 +44,9 @@ describe("sessions", () => {
     using dir = tmpdir({ git: true })
     const p = resolveProject(dir.path)
     announce(p, { id: "owned", pid: process.ppid, tool: "x", cwd: dir.path })
-    expect(() => announce(p, { id: "owned", pid: process.pid, tool: "x", cwd: dir.path })).toThrow(/belongs to another live process/)
+    expect(() => announce(p, { id: "owned", pid: process.pid, tool: "x", cwd: dir.path })).toThrow(
+      /belongs to another live process/,
+    )
     for (const bad of ["../../etc", "a/b", "", "x".repeat(200), "s 1", "-flag", "cli:alice"]) {
       expect(() => announce(p, { id: bad, pid: process.pid, tool: "x", cwd: dir.path })).toThrow(/not valid/)
     }
@@ -71,7 +85,9 @@ describe("sessions", () => {
     claim(p, other, { pattern: "theirs.ts" })
     // the hook passes Claude's id, which the mesh has never seen
     expect(claimHolder(p, join(dir.path, "mine.ts"), "claude-session-uuid")).toBeUndefined()
-    expect(claimHolder(p, join(dir.path, "theirs.ts"), "claude-session-uuid")).toMatch(/claimed exclusively by test session/)
+    expect(claimHolder(p, join(dir.path, "theirs.ts"), "claude-session-uuid")).toMatch(
+      /claimed exclusively by test session/,
+    )
     expect(peersSummary(p, "claude-session-uuid")).not.toContain("hosted")
     readEvents(p, "hosted")
     send(p, other, { to: "hosted", text: "for the hosted session" })

@@ -27,10 +27,15 @@ import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
 
 const [src = "", dest = ""] = process.argv.slice(2)
-const rows = readFileSync(join(src, "commands.tsv"), "utf8").trim().split("\n").map((l) => l.split("\t"))
+const rows = readFileSync(join(src, "commands.tsv"), "utf8")
+  .trim()
+  .split("\n")
+  .map((l) => l.split("\t"))
 
-const PROBLEM = /(?<![-/.@])\b(?:error|errors|warn|warning|fail|failed|failure|failing|fatal|panic|exception|not ok|ERR!)\b|\w(?:Error|Exception)\b|\(\d+,\d+\): |[✗✖✘×]/i
-const SUMMARY = /^\s*# (?:tests|pass|fail|suites|duration_ms|cancelled|skipped|todo) \d|^\s*(?:Tests?|Test Suites):?\s+\d|^\s*\d+ (?:passing|failing|pending)\b|Found \d+ errors?|\d+ files? changed|^npm error code /i
+const PROBLEM =
+  /(?<![-/.@])\b(?:error|errors|warn|warning|fail|failed|failure|failing|fatal|panic|exception|not ok|ERR!)\b|\w(?:Error|Exception)\b|\(\d+,\d+\): |[✗✖✘×]/i
+const SUMMARY =
+  /^\s*# (?:tests|pass|fail|suites|duration_ms|cancelled|skipped|todo) \d|^\s*(?:Tests?|Test Suites):?\s+\d|^\s*\d+ (?:passing|failing|pending)\b|Found \d+ errors?|\d+ files? changed|^npm error code /i
 const FRAME = /^\s*at .*[(\s](\/[^():]+|[\w.][^():]*):\d+:\d+\)?$/
 const SOFT = /not found|\s[45]\d\d\s/
 
@@ -48,7 +53,8 @@ function label(id: string, command: string, text: string): string[] {
   for (const l of lines) shapeCount.set(l.replace(/\d+/g, "#"), (shapeCount.get(l.replace(/\d+/g, "#")) ?? 0) + 1)
   for (const [i, line] of lines.entries()) {
     if (json) {
-      if (/^\s*"(?:errors?|warnings?|deprecated|problems|failures)":|:\s*"(?:error|fatal|failed|failure)\b/i.test(line)) add(line)
+      if (/^\s*"(?:errors?|warnings?|deprecated|problems|failures)":|:\s*"(?:error|fatal|failed|failure)\b/i.test(line))
+        add(line)
       continue
     }
     if (id.startsWith("grep-")) {
@@ -62,7 +68,10 @@ function label(id: string, command: string, text: string): string[] {
       continue
     }
     if (id.startsWith("pkg-npm-ls")) {
-      const names = command.split(/\s+/).slice(2).filter((w) => !w.startsWith("-"))
+      const names = command
+        .split(/\s+/)
+        .slice(2)
+        .filter((w) => !w.startsWith("-"))
       if (/invalid|UNMET|missing|extraneous/.test(line) || names.some((n) => line.includes(`${n}@`))) add(line)
     }
     if (id.startsWith("du-") && i === lines.length - 2) add(line)
@@ -78,7 +87,12 @@ function label(id: string, command: string, text: string): string[] {
     }
     const shape = line.replace(/\d+/g, "#")
     shapes.set(shape, (shapes.get(shape) ?? 0) + 1)
-    if (SUMMARY.test(line) || (PROBLEM.test(line) && (shapeCount.get(shape) ?? 0) <= 5) || (PROBLEM.test(line) && shapes.get(shape) === 1)) add(line)
+    if (
+      SUMMARY.test(line) ||
+      (PROBLEM.test(line) && (shapeCount.get(shape) ?? 0) <= 5) ||
+      (PROBLEM.test(line) && shapes.get(shape) === 1)
+    )
+      add(line)
     // an assertion diff: expected/actual blocks and the +/- lines under them
     if (/^\s*(?:expected|actual|operator|\+ expected - actual)\b/i.test(line)) {
       add(line)
@@ -100,7 +114,17 @@ const cases = rows.map(([id = "", exit = "", command = ""]) => {
   const text = readFileSync(join(src, file), "utf8")
   // decided before any tuning: the first byte of sha1(id) even → tune, odd → held out
   const split = (createHash("sha1").update(id).digest()[0] ?? 0) % 2 === 0 ? "tune" : "heldout"
-  return { id, command, family: id.split("-")[0], input_file: `inputs/${file}`, exit_code: Number(exit), split, must_keep: label(id, command, text) }
+  return {
+    id,
+    command,
+    family: id.split("-")[0],
+    input_file: `inputs/${file}`,
+    exit_code: Number(exit),
+    split,
+    must_keep: label(id, command, text),
+  }
 })
 writeFileSync(join(dest, "cases.json"), `${JSON.stringify({ cases }, null, 1)}\n`)
-process.stdout.write(`${cases.length} cases: ${cases.filter((c) => c.split === "tune").length} tune, ${cases.filter((c) => c.split === "heldout").length} held out\n`)
+process.stdout.write(
+  `${cases.length} cases: ${cases.filter((c) => c.split === "tune").length} tune, ${cases.filter((c) => c.split === "heldout").length} held out\n`,
+)

@@ -11,7 +11,8 @@ export default defineCommand({
   },
   async run({ args }) {
     const code = args["exit-code"]
-    if (code !== undefined && !/^\d{1,3}$/.test(code)) throw new EgcError("E_USAGE", `--exit-code must be a number, not '${code}'`)
+    if (code !== undefined && !/^\d{1,3}$/.test(code))
+      throw new EgcError("E_USAGE", `--exit-code must be a number, not '${code}'`)
     const { crush } = await (await import("../../crush")).surface()
     const input = new Uint8Array(await Bun.stdin.arrayBuffer())
     const result = crush(input, { command: args.command, ...(code === undefined ? {} : { exitCode: Number(code) }) })

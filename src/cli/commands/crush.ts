@@ -15,7 +15,10 @@ const subCommands = {
 
 export default passthrough(
   defineCommand({
-    meta: { name: "crush", description: "run a command and print its output filtered for a model (egc crush -- <cmd…>)" },
+    meta: {
+      name: "crush",
+      description: "run a command and print its output filtered for a model (egc crush -- <cmd…>)",
+    },
     subCommands,
     async run({ rawArgs }) {
       // citty runs this after a subcommand too; anything but `-- <cmd…>` or a subcommand never exits 0 unrun

@@ -43,7 +43,9 @@ export default defineCommand({
     if (args.json) printData(checks)
     else {
       const mark = { ok: "✓", warn: "!", fail: "✗" } as const
-      const lines = checks.map((c) => `${mark[c.status]} ${c.name.padEnd(12)} ${c.detail}${c.fix ? `\n    fix: ${c.fix}` : ""}`)
+      const lines = checks.map(
+        (c) => `${mark[c.status]} ${c.name.padEnd(12)} ${c.detail}${c.fix ? `\n    fix: ${c.fix}` : ""}`,
+      )
       printData(lines.join("\n"))
     }
     if (checks.some((c) => c.status === "fail")) process.exitCode = EXIT.FAILURE

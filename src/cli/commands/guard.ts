@@ -85,9 +85,16 @@ function commandOf(flags: Flags, words: string[]): string | undefined {
 
 export default passthrough(
   defineCommand({
-    meta: { name: "guard", description: "judge shell commands before they run: egc guard check|explain|log|rules, egc guard -- <cmd…>" },
+    meta: {
+      name: "guard",
+      description: "judge shell commands before they run: egc guard check|explain|log|rules, egc guard -- <cmd…>",
+    },
     args: {
-      action: { type: "positional", required: false, description: "check | explain | log | rules (none: run what follows --)" },
+      action: {
+        type: "positional",
+        required: false,
+        description: "check | explain | log | rules (none: run what follows --)",
+      },
       command: { type: "positional", required: false, description: "the command to judge, as one quoted word" },
       cwd: { type: "string", description: "directory the command runs in (default: the current directory)" },
       json: { type: "boolean", description: "print the verdict as JSON" },

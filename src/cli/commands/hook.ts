@@ -18,12 +18,17 @@ export default defineCommand({
   async run({ args }) {
     logToFile()
     if (!isHookEvent(args.event) || !isHookTool(args.tool)) {
-      await Bun.write(Bun.stderr, `egc hook: unknown ${isHookEvent(args.event) ? `tool '${args.tool}' (${HOOK_TOOLS.join(", ")})` : `event '${args.event}' (${HOOK_EVENTS.join(", ")})`}\n`)
+      await Bun.write(
+        Bun.stderr,
+        `egc hook: unknown ${isHookEvent(args.event) ? `tool '${args.tool}' (${HOOK_TOOLS.join(", ")})` : `event '${args.event}' (${HOOK_EVENTS.join(", ")})`}\n`,
+      )
       process.exitCode = EXIT.USAGE
       return
     }
     // a stdin that errors is treated like a malformed payload: answered neutrally (runHook logs it)
-    const payload = interactive() ? { text: "", truncated: false } : await readBounded(Bun.stdin.stream()).catch(() => ({ text: "", truncated: false }))
+    const payload = interactive()
+      ? { text: "", truncated: false }
+      : await readBounded(Bun.stdin.stream()).catch(() => ({ text: "", truncated: false }))
     const out = await runHook(args.event, args.tool, { payload })
     try {
       // Bun.write, not process.stdout: the node stream objects cost ~8 ms of CPU to create

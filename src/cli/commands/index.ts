@@ -36,4 +36,3 @@ export const commands: Record<string, Loader> = {
   config: () => load(import("./config")),
   completions: () => load(import("./completions")),
 }
-

@@ -9,10 +9,21 @@ export default defineCommand({
   meta: { name: "keys", description: "show the master key's status, export a recovery copy, or restore one" },
   args: {
     ...jsonArgs,
-    export: { type: "string", description: "write a recovery copy of the master key to this file (mode 0600)", valueHint: "file" },
+    export: {
+      type: "string",
+      description: "write a recovery copy of the master key to this file (mode 0600)",
+      valueHint: "file",
+    },
     "i-understand": { type: "boolean", description: "confirm that the recovery copy unlocks all your memory" },
-    import: { type: "string", description: "restore the master key from a recovery copy (must match the database)", valueHint: "file" },
-    force: { type: "boolean", description: "with --import: replace a different key in place (it is moved aside, not deleted)" },
+    import: {
+      type: "string",
+      description: "restore the master key from a recovery copy (must match the database)",
+      valueHint: "file",
+    },
+    force: {
+      type: "boolean",
+      description: "with --import: replace a different key in place (it is moved aside, not deleted)",
+    },
   },
   async run({ args }) {
     if (args.import !== undefined) return importKey(args.import, Boolean(args.force), Boolean(args.json))
@@ -35,7 +46,9 @@ export default defineCommand({
     loadKeys()
     const status = keyStatus()
     if (args.json) return printData(status)
-    printData(`key      ${status.path}\nmode     ${status.mode ?? "-"}\nkey id   ${status.keyId ?? "-"}${status.problem ? `\nproblem  ${status.problem}` : ""}`)
+    printData(
+      `key      ${status.path}\nmode     ${status.mode ?? "-"}\nkey id   ${status.keyId ?? "-"}${status.problem ? `\nproblem  ${status.problem}` : ""}`,
+    )
   },
 })
 

@@ -25,7 +25,14 @@ const peers = defineCommand({
     const list = livePeers(project(args.cwd))
     if (args.json) return printData(list)
     if (list.length === 0) return printData("no live sessions in this project")
-    printData(list.map((p) => `${p.id}  ${p.tool}  ${p.branch ?? "-"}  pid ${p.pid}  seen ${time(p.heartbeatAt)}${p.sameWorktree ? "" : "  (other worktree)"}${p.task ? `\n    task ${asData(p.task, undefined)}` : ""}`).join("\n"))
+    printData(
+      list
+        .map(
+          (p) =>
+            `${p.id}  ${p.tool}  ${p.branch ?? "-"}  pid ${p.pid}  seen ${time(p.heartbeatAt)}${p.sameWorktree ? "" : "  (other worktree)"}${p.task ? `\n    task ${asData(p.task, undefined)}` : ""}`,
+        )
+        .join("\n"),
+    )
   },
 })
 
@@ -36,13 +43,25 @@ const claims = defineCommand({
     const list = listClaims(project(args.cwd), { allWorktrees: Boolean(args.all) })
     if (args.json) return printData(list)
     if (list.length === 0) return printData("no live claims")
-    printData(list.map((c) => `${c.id}  ${c.mode.padEnd(9)} ${c.pattern}  by ${c.tool} ${c.session}  until ${time(c.until)}${c.reason ? `  reason ${asData(c.reason, undefined)}` : ""}${c.sameWorktree ? "" : "  (other worktree)"}`).join("\n"))
+    printData(
+      list
+        .map(
+          (c) =>
+            `${c.id}  ${c.mode.padEnd(9)} ${c.pattern}  by ${c.tool} ${c.session}  until ${time(c.until)}${c.reason ? `  reason ${asData(c.reason, undefined)}` : ""}${c.sameWorktree ? "" : "  (other worktree)"}`,
+        )
+        .join("\n"),
+    )
   },
 })
 
 const sendCmd = defineCommand({
   meta: { name: "send", description: "send a message to one session (--to) or to every session of this project" },
-  args: { ...cwdArgs, ...jsonArgs, text: { type: "positional", description: "the message", required: true }, to: { type: "string", description: "session id (see egc mesh peers)" } },
+  args: {
+    ...cwdArgs,
+    ...jsonArgs,
+    text: { type: "positional", description: "the message", required: true },
+    to: { type: "string", description: "session id (see egc mesh peers)" },
+  },
   run({ args }) {
     const r = send(project(args.cwd), `cli:${person()}`, { text: String(args.text), to: args.to })
     if (args.json) return printData(r)
@@ -52,12 +71,21 @@ const sendCmd = defineCommand({
 
 const releaseCmd = defineCommand({
   meta: { name: "release", description: "force-release a claim by id or pattern (recorded in the mesh audit log)" },
-  args: { ...cwdArgs, ...jsonArgs, claim: { type: "positional", description: "claim id or claimed pattern", required: true } },
+  args: {
+    ...cwdArgs,
+    ...jsonArgs,
+    claim: { type: "positional", description: "claim id or claimed pattern", required: true },
+  },
   async run({ args }) {
     const freed = forceRelease(project(args.cwd), String(args.claim), person())
-    if (freed.length === 0) throw new EgcError("E_NOT_FOUND", `no live claim ${JSON.stringify(args.claim)} in this project`, { hint: "see: egc mesh claims --all" })
+    if (freed.length === 0)
+      throw new EgcError("E_NOT_FOUND", `no live claim ${JSON.stringify(args.claim)} in this project`, {
+        hint: "see: egc mesh claims --all",
+      })
     if (args.json) return printData(freed)
-    ;(await ui()).success(`released ${freed.map((c) => `${c.pattern} (held by ${c.session})`).join(", ")}; the holder was told`)
+    ;(await ui()).success(
+      `released ${freed.map((c) => `${c.pattern} (held by ${c.session})`).join(", ")}; the holder was told`,
+    )
   },
 })
 

@@ -25,7 +25,11 @@ export default defineCommand({
       `project  ${view.id}`,
       `basis    ${view.basis} (${view.name})`,
       `root     ${view.root}`,
-      view.branch ? `branch   ${view.branch}` : view.commit ? `commit   ${view.commit} (detached HEAD)` : "branch   (not a git repository)",
+      view.branch
+        ? `branch   ${view.branch}`
+        : view.commit
+          ? `commit   ${view.commit} (detached HEAD)`
+          : "branch   (not a git repository)",
       view.defaultBranch ? `default  ${view.defaultBranch}` : undefined,
     ]
     printData(lines.filter(Boolean).join("\n"))

@@ -12,17 +12,111 @@ const MARKS = /\p{M}+/gu
 
 // lower-case look-alikes → Latin (upper case folds to these first)
 const LOOKALIKE: Record<string, string> = {
-  а: "a", б: "b", в: "b", г: "r", д: "d", е: "e", ё: "e", з: "3", и: "u", к: "k", л: "n", м: "m", н: "h", о: "o",
-  п: "n", р: "p", с: "c", т: "t", у: "y", х: "x", ц: "u", ш: "w", ь: "b", ѕ: "s", і: "i", ї: "i", ј: "j", һ: "h",
-  ԁ: "d", ԛ: "q", ԝ: "w", ӏ: "l", ѵ: "v", ү: "y", ґ: "r",
-  α: "a", β: "b", γ: "y", ε: "e", η: "n", ι: "i", κ: "k", ν: "v", ο: "o", ρ: "p", τ: "t", υ: "u", χ: "x", ω: "w",
-  ϲ: "c", ϳ: "j", ς: "c",
-  ı: "i", ɩ: "i", ɡ: "g", ɑ: "a", ʏ: "y", ᴀ: "a", ᴄ: "c", ᴅ: "d", ᴇ: "e", ᴋ: "k", ᴍ: "m", ᴏ: "o", ᴘ: "p", ᴛ: "t",
-  ᴜ: "u", ᴠ: "v", ᴡ: "w", ᴢ: "z", ʀ: "r", ɴ: "n", ʜ: "h", ʟ: "l", ɢ: "g", ꜱ: "s",
-  օ: "o", ս: "u", հ: "h", ո: "n", ց: "g", ք: "p", զ: "q",
-  "\u2018": "'", "\u2019": "'", "\u201C": '"', "\u201D": '"', "\u2010": "-", "\u2011": "-", "\u2012": "-",
-  "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u2039": "<", "\u203A": ">", "\u2329": "<", "\u232A": ">",
-  "\u27E8": "<", "\u27E9": ">", "\u3008": "<", "\u3009": ">", "\u02C2": "<", "\u02C3": ">", "\u2215": "/", "\u2044": "/",
+  а: "a",
+  б: "b",
+  в: "b",
+  г: "r",
+  д: "d",
+  е: "e",
+  ё: "e",
+  з: "3",
+  и: "u",
+  к: "k",
+  л: "n",
+  м: "m",
+  н: "h",
+  о: "o",
+  п: "n",
+  р: "p",
+  с: "c",
+  т: "t",
+  у: "y",
+  х: "x",
+  ц: "u",
+  ш: "w",
+  ь: "b",
+  ѕ: "s",
+  і: "i",
+  ї: "i",
+  ј: "j",
+  һ: "h",
+  ԁ: "d",
+  ԛ: "q",
+  ԝ: "w",
+  ӏ: "l",
+  ѵ: "v",
+  ү: "y",
+  ґ: "r",
+  α: "a",
+  β: "b",
+  γ: "y",
+  ε: "e",
+  η: "n",
+  ι: "i",
+  κ: "k",
+  ν: "v",
+  ο: "o",
+  ρ: "p",
+  τ: "t",
+  υ: "u",
+  χ: "x",
+  ω: "w",
+  ϲ: "c",
+  ϳ: "j",
+  ς: "c",
+  ı: "i",
+  ɩ: "i",
+  ɡ: "g",
+  ɑ: "a",
+  ʏ: "y",
+  ᴀ: "a",
+  ᴄ: "c",
+  ᴅ: "d",
+  ᴇ: "e",
+  ᴋ: "k",
+  ᴍ: "m",
+  ᴏ: "o",
+  ᴘ: "p",
+  ᴛ: "t",
+  ᴜ: "u",
+  ᴠ: "v",
+  ᴡ: "w",
+  ᴢ: "z",
+  ʀ: "r",
+  ɴ: "n",
+  ʜ: "h",
+  ʟ: "l",
+  ɢ: "g",
+  ꜱ: "s",
+  օ: "o",
+  ս: "u",
+  հ: "h",
+  ո: "n",
+  ց: "g",
+  ք: "p",
+  զ: "q",
+  "\u2018": "'",
+  "\u2019": "'",
+  "\u201C": '"',
+  "\u201D": '"',
+  "\u2010": "-",
+  "\u2011": "-",
+  "\u2012": "-",
+  "\u2013": "-",
+  "\u2014": "-",
+  "\u2212": "-",
+  "\u2039": "<",
+  "\u203A": ">",
+  "\u2329": "<",
+  "\u232A": ">",
+  "\u27E8": "<",
+  "\u27E9": ">",
+  "\u3008": "<",
+  "\u3009": ">",
+  "\u02C2": "<",
+  "\u02C3": ">",
+  "\u2215": "/",
+  "\u2044": "/",
 }
 const NON_ASCII = /[^\x00-\x7f]/g
 
@@ -32,7 +126,12 @@ const CONTROL_ONE = new RegExp(CONTROL.source)
 
 function skeletonOf(ch: string): string {
   if (IGNORABLE_ONE.test(ch) || CONTROL_ONE.test(ch)) return ""
-  return ch.normalize("NFKC").toLowerCase().normalize("NFD").replace(MARKS, "").replace(NON_ASCII, (c) => LOOKALIKE[c] ?? c)
+  return ch
+    .normalize("NFKC")
+    .toLowerCase()
+    .normalize("NFD")
+    .replace(MARKS, "")
+    .replace(NON_ASCII, (c) => LOOKALIKE[c] ?? c)
 }
 
 const ASCII = /^[\x00-\x7f]*$/
@@ -54,7 +153,10 @@ export function skeleton(text: string): string {
 
 /** Skeleton with single spaces and line breaks kept (the form the screens read). */
 export function screenForm(text: string): string {
-  return skeleton(text).replace(/[^\S\n]+/g, " ").replace(/ ?\n[\s]*/g, "\n").trim()
+  return skeleton(text)
+    .replace(/[^\S\n]+/g, " ")
+    .replace(/ ?\n[\s]*/g, "\n")
+    .trim()
 }
 
 /**
@@ -68,7 +170,12 @@ export function skeletonWithMap(text: string): { text: string; from: number[] } 
   for (const ch of text.toWellFormed()) {
     const code = ch.charCodeAt(0)
     // ASCII: only controls drop out and letters lower-case (the common case, kept cheap)
-    const s = code < 0x80 ? (code < 0x20 && code !== 9 && code !== 10 && code !== 13) || code === 0x7f ? "" : ch.toLowerCase() : skeletonOf(ch)
+    const s =
+      code < 0x80
+        ? (code < 0x20 && code !== 9 && code !== 10 && code !== 13) || code === 0x7f
+          ? ""
+          : ch.toLowerCase()
+        : skeletonOf(ch)
     for (let k = 0; k < s.length; k++) from.push(i)
     out += s
     i += ch.length

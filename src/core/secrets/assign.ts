@@ -4,10 +4,25 @@
  * any literal, a token-like key masks only a value that looks random (entropy), so code such as
  * `password: string` or `token = getToken()` and prose such as "the token is valid" survive.
  */
-export const KEY_WORDS = ["secret", "token", "password", "passwd", "pwd", "pass", "api_key", "apikey", "api-key", "private", "credential", "auth", "key"]
+export const KEY_WORDS = [
+  "secret",
+  "token",
+  "password",
+  "passwd",
+  "pwd",
+  "pass",
+  "api_key",
+  "apikey",
+  "api-key",
+  "private",
+  "credential",
+  "auth",
+  "key",
+]
 
 const STRONG = /secret|passw|passwd|pwd|private[_.-]?key|credential|pass(?:phrase)?$/i
-const NAME = "[A-Za-z0-9_.-]*?(?:secret|token|passw(?:or)?d|passwd|pwd|pass(?:phrase)?|api[_.-]?key|apikey|private[_.-]?key|credentials?|auth|(?<=[_.-])key|(?<=[a-z])Key)[A-Za-z0-9_.-]*"
+const NAME =
+  "[A-Za-z0-9_.-]*?(?:secret|token|passw(?:or)?d|passwd|pwd|pass(?:phrase)?|api[_.-]?key|apikey|private[_.-]?key|credentials?|auth|(?<=[_.-])key|(?<=[a-z])Key)[A-Za-z0-9_.-]*"
 const VALUE = String.raw`"([^"\n]*)"|'([^'\n]*)'|\x60([^\x60\n]*)\x60|([^\s"',;)}\]]+)`
 
 /** `name` sep `value`; group 1 opening quote of the key, 2 the key, 3 the separator with spaces. */

@@ -27,7 +27,12 @@ function rules() {
   const keys = [...new Set([...TOKEN_RULES.flatMap((r) => r.keys), ...KEY_WORDS])]
   const escapeRegex = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")
   compiled = {
-    tokens: TOKEN_RULES.map((r) => ({ kind: r.kind, keys: r.keys, group: r.group, re: new RegExp(r.source, `g${r.flags ?? ""}`) })),
+    tokens: TOKEN_RULES.map((r) => ({
+      kind: r.kind,
+      keys: r.keys,
+      group: r.group,
+      re: new RegExp(r.source, `g${r.flags ?? ""}`),
+    })),
     assign: new RegExp(ASSIGN_SOURCE, "gi"),
     flag: new RegExp(FLAG_SOURCE, "gi"),
     prose: new RegExp(PROSE_SOURCE, "gi"),

@@ -16,6 +16,9 @@ export function oneLinePerItem(lines: string[], ctx: FilterContext, what: string
     sel.keep[i] = 0
     dropped++
   }
-  sel.notes.set(HEAD, `… ${dropped} more ${what} (lines ${HEAD + 1}–${lines.length - TAIL} of ${lines.length}, less any named above)`)
+  sel.notes.set(
+    HEAD,
+    `… ${dropped} more ${what} (lines ${HEAD + 1}–${lines.length - TAIL} of ${lines.length}, less any named above)`,
+  )
   return sel
 }

@@ -13,7 +13,10 @@ export function namedTerms(words: readonly string[]): string[] {
     if (eq) return eq[2]
     return VALUE_FLAGS.has(w) ? words[i + 1] : undefined
   }
-  if (["npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "cargo", "gem", "composer"].includes(name) && PKG_QUERY.has(sub)) {
+  if (
+    ["npm", "pnpm", "yarn", "bun", "pip", "pip3", "uv", "cargo", "gem", "composer"].includes(name) &&
+    PKG_QUERY.has(sub)
+  ) {
     for (let i = 2; i < words.length; i++) {
       const w = words[i] ?? ""
       const v = flagValue(w, i)

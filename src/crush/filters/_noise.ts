@@ -14,22 +14,27 @@ export const PROGRESS = new RegExp(
   ].join("|"),
 )
 
-export const TEST_PASS = /^\s*(?:\((?:pass|skip|todo)\) |Passed\s+\S.*\[\d+(?:\.\d+)?\s*m?s\]\s*$|\.+$|[.SIRW]+\s+\d+ \/ \d+ \(\s*\d+%\)$)|^\s*(?:✓|✔|√|PASS\b|--- PASS|=== (?:RUN|PAUSE|CONT|NAME)\b|ok\s+\d+\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED|passed)\s*(?:\([^)]*\))?\s*$|\bPASSED\b|\bSKIPPED\s*$|^\s*test \S+ \.\.\. ok\b|^\s*\[\s*\d+(?:\.\d+)?m?s\]\s+PASS\b|^\s*PASS \[|^\s+[-•]?\s*\w.*\s\(\d+(?:\.\d+)?\s*m?s\)$/
+export const TEST_PASS =
+  /^\s*(?:\((?:pass|skip|todo)\) |Passed\s+\S.*\[\d+(?:\.\d+)?\s*m?s\]\s*$|\.+$|[.SIRW]+\s+\d+ \/ \d+ \(\s*\d+%\)$)|^\s*(?:✓|✔|√|PASS\b|--- PASS|=== (?:RUN|PAUSE|CONT|NAME)\b|ok\s+\d+\b)|(?:\.\.\.|\s)\s*(?:ok|PASSED|passed)\s*(?:\([^)]*\))?\s*$|\bPASSED\b|\bSKIPPED\s*$|^\s*test \S+ \.\.\. ok\b|^\s*\[\s*\d+(?:\.\d+)?m?s\]\s+PASS\b|^\s*PASS \[|^\s+[-•]?\s*\w.*\s\(\d+(?:\.\d+)?\s*m?s\)$/
 
 /** Routine levels of application logs (Spring, Rails, log4j, Python logging, Go's log). */
-export const ROUTINE_LOG = /^(?:\S+\s+){0,3}?\[?(?:INFO|DEBUG|TRACE|FINE|FINER|VERBOSE|NOTICE|I|D|V)\]?\s*(?:\d+\s+)?(?:---|\[|:|\S+\s*:)/
+export const ROUTINE_LOG =
+  /^(?:\S+\s+){0,3}?\[?(?:INFO|DEBUG|TRACE|FINE|FINER|VERBOSE|NOTICE|I|D|V)\]?\s*(?:\d+\s+)?(?:---|\[|:|\S+\s*:)/
 
-export const STACK_FRAME = /^\s+(?:at [\w$.<>[\]/:@\\-]|\.\.\. \d+ (?:more|common frames)|File "|[\w$.]+\([\w.]+:\d+\)$|\d+: 0x[0-9a-f]+ - |0x[0-9a-f]+ in |\(\/\S+:\d+\)$|\S+\.go:\d+(?: \+0x[0-9a-f]+)?$)|^#\d+ (?:\S+\(\d+\): |\{main\})|^\s*(?:[\w-]+ \([\d.]+\) )?[\w./-]+\.rb:\d+:in |^\d+\s+[\w.]+\s+0x[0-9a-f]{6,} /
+export const STACK_FRAME =
+  /^\s+(?:at [\w$.<>[\]/:@\\-]|\.\.\. \d+ (?:more|common frames)|File "|[\w$.]+\([\w.]+:\d+\)$|\d+: 0x[0-9a-f]+ - |0x[0-9a-f]+ in |\(\/\S+:\d+\)$|\S+\.go:\d+(?: \+0x[0-9a-f]+)?$)|^#\d+ (?:\S+\(\d+\): |\{main\})|^\s*(?:[\w-]+ \([\d.]+\) )?[\w./-]+\.rb:\d+:in |^\d+\s+[\w.]+\s+0x[0-9a-f]{6,} /
 
 /** Frames of frameworks and runtimes, not of the project: a model rarely needs them. */
-export const FRAMEWORK_FRAME = /node:internal|node_modules\/|\(internal\/|webpack-internal:\/\/\/\.\/node_modules|org\.junit\.|junit\.framework|sun\.reflect|java\.base\/|jdk\.internal|java\.lang\.reflect|java\.lang\.Thread\.run|org\.springframework\.|javax?\.servlet|jakarta\.servlet|org\.apache\.(?:catalina|coyote|tomcat|maven)|org\.gradle\.|kotlin\.coroutines|kotlinx\.coroutines|reactor\.core|io\.netty|_pytest\/|pluggy\/|site-packages\/|dist-packages\/|\/usr\/lib\/python|\/rustc\/|core::panicking|std::panicking|std::rt::|testing\.tRunner|runtime\/panic|runtime\.goexit|\/gems\/|rack-|actionpack|activesupport|railties|\/vendor\/|System\.Private\.CoreLib|Microsoft\.AspNetCore|Microsoft\.Extensions|symfony\/|android\.os\.|com\.android\.internal|zone\.js|__zone_symbol__(?!\w*Error)|<generated>|\{main\}|^\s+\(\/\S*\/vendor\/|\$\$FastClassBy|CGLIB\$\$/
+export const FRAMEWORK_FRAME =
+  /node:internal|node_modules\/|\(internal\/|webpack-internal:\/\/\/\.\/node_modules|org\.junit\.|junit\.framework|sun\.reflect|java\.base\/|jdk\.internal|java\.lang\.reflect|java\.lang\.Thread\.run|org\.springframework\.|javax?\.servlet|jakarta\.servlet|org\.apache\.(?:catalina|coyote|tomcat|maven)|org\.gradle\.|kotlin\.coroutines|kotlinx\.coroutines|reactor\.core|io\.netty|_pytest\/|pluggy\/|site-packages\/|dist-packages\/|\/usr\/lib\/python|\/rustc\/|core::panicking|std::panicking|std::rt::|testing\.tRunner|runtime\/panic|runtime\.goexit|\/gems\/|rack-|actionpack|activesupport|railties|\/vendor\/|System\.Private\.CoreLib|Microsoft\.AspNetCore|Microsoft\.Extensions|symfony\/|android\.os\.|com\.android\.internal|zone\.js|__zone_symbol__(?!\w*Error)|<generated>|\{main\}|^\s+\(\/\S*\/vendor\/|\$\$FastClassBy|CGLIB\$\$/
 
 export const SEPARATOR = /^\s*[-=_*#~+]{4,}\s*$/
 
 export const BLANK = /^\s*$/
 
 // A frame with something before it (a time stamp, a container name): `… at fn (/app/x.js:3:9)`, `File "x.py", line 3, in f`.
-const FRAME_INSIDE = /\sat (?:async )?[\w$.<>[\]]+ \(\S+:\d+:\d+\)$|\sat \/\S+:\d+:\d+$|\sFile "[^"]+", line \d+, in \S+$/
+const FRAME_INSIDE =
+  /\sat (?:async )?[\w$.<>[\]]+ \(\S+:\d+:\d+\)$|\sat \/\S+:\d+:\d+$|\sFile "[^"]+", line \d+, in \S+$/
 
 /** A stack frame, known by its shape wherever it stands. */
 export function isFrame(line: string): boolean {

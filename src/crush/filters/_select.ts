@@ -32,7 +32,10 @@ export interface FilterContext {
   trouble(i: number): boolean
 }
 
-export function filterContext(lines: string[], base: { command: string; words: string[]; exitCode: number | undefined }): FilterContext {
+export function filterContext(
+  lines: string[],
+  base: { command: string; words: string[]; exitCode: number | undefined },
+): FilterContext {
   const named = namedTerms(base.words).map((t) => t.toLowerCase())
   const statusShapes = new Map<string, boolean>()
   const shapes: Array<string | undefined> = new Array(lines.length)
@@ -88,7 +91,13 @@ const PATH_FRAME = /\(?(?:\/|\.{1,2}\/|[A-Za-z]:\\|file:\/\/)[^\s()]+:\d+|File "
  * project's own code past the cap stay when their text is new in the run: recursion repeats one
  * frame, while a sorted or merged log puts many traces' frames in one run.
  */
-export function capRuns(lines: string[], sel: Selection, frame: RegExp | ((line: string) => boolean), max: number, what: string): void {
+export function capRuns(
+  lines: string[],
+  sel: Selection,
+  frame: RegExp | ((line: string) => boolean),
+  max: number,
+  what: string,
+): void {
   const isFrameLine = typeof frame === "function" ? frame : (l: string) => frame.test(l)
   let run: number[] = []
   const close = () => {

@@ -3,7 +3,8 @@
  * collapse, the values they differed in are listed in the note, so no id is lost.
  */
 // a leading time stamp varies on every line and says nothing an agent acts on
-const STAMP = /^\s*\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d:\d\d(?:[.,]\d+)?)\]?/
+const STAMP =
+  /^\s*\[?(?:\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d|\d\d:\d\d:\d\d(?:[.,]\d+)?)\]?/
 const ISO_ANYWHERE = /\d{4}-\d\d-\d\d[T ]\d\d:\d\d(?::\d\d)?(?:[.,]\d+)?(?:Z|[+-]\d\d:?\d\d)?/g
 const DURATION = /\b\d+(?:\.\d+)?\s?(?:ms|s|µs|us)\b/g
 const TOKEN = /[0-9a-fA-F]*\d[0-9a-fA-F]*/g

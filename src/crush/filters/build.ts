@@ -3,11 +3,13 @@ import { BLANK, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, TEST_PASS } from 
 import { capRuns, dropRepeatedBlocks, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 import { dropOrphanBlanks, TEST_CHATTER } from "./test"
 
-const CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|> Configure project|\[INFO\] (?!.*(?:BUILD|ERROR|FAIL|Reactor|Total time|Tests run|WARN))|\s*(?:asset|orphan modules|runtime modules|cacheable modules|modules by path|javascript modules|\.\/\S+ \d+(?:\.\d+)? [KMG]?i?B)\b|\s*Creating an optimized production build|\s*Collecting page data|\s*Generating static pages|\s*Finalizing page optimization|\s*transforming \(\d+\)|\s*rendering chunks|\s*computing gzip size|\s*✓ \d+ modules transformed|\s*(?:Linting|Type checking) (?:and checking validity of types|\.\.\.)?\s*$|(?:CC|CXX|LD|AR|AS|GEN|CCLD)\s+\S+$|(?:[\w./-]*-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|nvcc|javac|ccache)\s+-\S.*$|make\[\d+\]: (?:Entering|Leaving) directory|\[\s*\d+%\] (?:Building|Linking|Built target|Scanning)|-- (?:Configuring|Generating|Build files|Detecting|Check for|Looking for|Found|Performing))/
+const CHATTER =
+  /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|> Configure project|\[INFO\] (?!.*(?:BUILD|ERROR|FAIL|Reactor|Total time|Tests run|WARN))|\s*(?:asset|orphan modules|runtime modules|cacheable modules|modules by path|javascript modules|\.\/\S+ \d+(?:\.\d+)? [KMG]?i?B)\b|\s*Creating an optimized production build|\s*Collecting page data|\s*Generating static pages|\s*Finalizing page optimization|\s*transforming \(\d+\)|\s*rendering chunks|\s*computing gzip size|\s*✓ \d+ modules transformed|\s*(?:Linting|Type checking) (?:and checking validity of types|\.\.\.)?\s*$|(?:CC|CXX|LD|AR|AS|GEN|CCLD)\s+\S+$|(?:[\w./-]*-)?(?:gcc|g\+\+|cc|c\+\+|clang|clang\+\+|ld|ar|nvcc|javac|ccache)\s+-\S.*$|make\[\d+\]: (?:Entering|Leaving) directory|\[\s*\d+%\] (?:Building|Linking|Built target|Scanning)|-- (?:Configuring|Generating|Build files|Detecting|Check for|Looking for|Found|Performing))/
 // Gradle's dependency report and similar trees: the tree body under each configuration header.
 const TREE_BODY = /^[|\\+ ]*[+\\]--- |^\|\s{2,}|^[│ ]*[├└]── |^│\s/
 // rustc/clippy boilerplate repeated under every diagnostic
-const BOILERPLATE = /^\s*= (?:help: for further information visit|note: `-[DW] [\w:-]+` implied by|help: to override `-D warnings`|note: `#\[(?:warn|deny)\([\w:]+\)\]` on by default)/
+const BOILERPLATE =
+  /^\s*= (?:help: for further information visit|note: `-[DW] [\w:-]+` implied by|help: to override `-D warnings`|note: `#\[(?:warn|deny)\([\w:]+\)\]` on by default)/
 const DIAGNOSTIC_CONTEXT = /^\s*(?:\||\d+\s*\||=\s*(?:note|help)|-->|\^+|~+\^?|\.{3})/
 
 /** Diagnostics with their location; progress, banners and tree bodies counted away. */
@@ -21,7 +23,15 @@ export const buildFilter: LineFilter = (lines) => {
     const blank = BLANK.test(line)
     if (/^(?:warning|warn)(?:\[\w+\])?:/i.test(line.trimStart())) inWarning = true
     else if (/^error(?:\[\w+\])?:/i.test(line.trimStart()) || blank) inWarning = false
-    let drop: boolean = (blank && prevBlank) || PROGRESS.test(line) || SEPARATOR.test(line) || CHATTER.test(line) || BOILERPLATE.test(line) || ROUTINE_LOG.test(line) || TEST_PASS.test(line) || TEST_CHATTER.test(line)
+    let drop: boolean =
+      (blank && prevBlank) ||
+      PROGRESS.test(line) ||
+      SEPARATOR.test(line) ||
+      CHATTER.test(line) ||
+      BOILERPLATE.test(line) ||
+      ROUTINE_LOG.test(line) ||
+      TEST_PASS.test(line) ||
+      TEST_CHATTER.test(line)
     // a warning keeps its headline and location; its code excerpt goes (errors keep theirs)
     if (!drop && inWarning && DIAGNOSTIC_CONTEXT.test(line) && !/-->/.test(line) && !isProblem(line)) drop = true
     if (!drop && TREE_BODY.test(line) && !isProblem(line)) {

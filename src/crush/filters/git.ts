@@ -18,13 +18,16 @@ function sizeOf(lines: string[], from: number, end: number): number {
   }
   return n
 }
-const GENERATED = /(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|[^/]+\.min\.(?:js|css)|[^/]+\.map|[^/]+\.snap)$/
+const GENERATED =
+  /(?:^|\/)(?:package-lock\.json|pnpm-lock\.yaml|yarn\.lock|bun\.lockb?|Cargo\.lock|poetry\.lock|uv\.lock|Gemfile\.lock|composer\.lock|go\.sum|[^/]+\.min\.(?:js|css)|[^/]+\.map|[^/]+\.snap)$/
 
 export const gitFilter: LineFilter = (lines, ctx) => {
   const sub = subcommand(ctx)
   if (sub === "grep") return grepFilter(lines)
-  if (lines.some((l) => STAT_LINE.test(l)) && !lines.some((l) => l.startsWith("diff --git "))) return statFilter(lines, ctx)
-  if (sub === "diff" || sub === "show" || sub === "stash" || lines.some((l) => l.startsWith("diff --git "))) return diffFilter(lines)
+  if (lines.some((l) => STAT_LINE.test(l)) && !lines.some((l) => l.startsWith("diff --git ")))
+    return statFilter(lines, ctx)
+  if (sub === "diff" || sub === "show" || sub === "stash" || lines.some((l) => l.startsWith("diff --git ")))
+    return diffFilter(lines)
   if (sub === "log") return logFilter(lines, ctx)
   if (sub === "status") return statusFilter(lines)
   if (sub === "blame" || sub === "annotate") return blameFilter(lines)
@@ -68,11 +71,17 @@ function diffFilter(lines: string[]): Selection {
       // a whole file's text: the agent has the file (or had it); its size says what happened
       sel.keep[fileStart + 1] = 1
       const bytes = sizeOf(lines, fileStart + 1, end)
-      sel.notes.set(fileStart + 2, `… ${created ? "new" : "deleted"} file, ${created ? `+${added}` : `−${removed}`} lines (${bytes} bytes) not shown`)
+      sel.notes.set(
+        fileStart + 2,
+        `… ${created ? "new" : "deleted"} file, ${created ? `+${added}` : `−${removed}`} lines (${bytes} bytes) not shown`,
+      )
       return
     }
     if (added + removed > CHURN_LINES || GENERATED.test(path)) {
-      sel.notes.set(fileStart + 1, `… +${added} −${removed} lines in ${hunks} hunks of ${path || "this file"} (summarised)`)
+      sel.notes.set(
+        fileStart + 1,
+        `… +${added} −${removed} lines in ${hunks} hunks of ${path || "this file"} (summarised)`,
+      )
       return
     }
     const changed: number[] = []
@@ -80,9 +89,13 @@ function diffFilter(lines: string[]): Selection {
       const l = lines[i] ?? ""
       // `--- a/x` and `+++ b/x` repeat the header's paths; renames and new files keep theirs
       if ((l === `--- a/${path}` || l === `+++ b/${path}`) && path) continue
-      if (/^(?:@@|\+|-|Binary files|rename |new file|deleted file|similarity|old mode|new mode|\\ No newline)/.test(l)) changed.push(i)
+      if (/^(?:@@|\+|-|Binary files|rename |new file|deleted file|similarity|old mode|new mode|\\ No newline)/.test(l))
+        changed.push(i)
     }
-    const body = changed.filter((i) => !(lines[i] ?? "").startsWith("@@")).map((i) => lines[i]).join("\n")
+    const body = changed
+      .filter((i) => !(lines[i] ?? "").startsWith("@@"))
+      .map((i) => lines[i])
+      .join("\n")
     const twin = bodies.get(body)
     if (twin && body.length > 80) {
       sel.notes.set(fileStart + 1, `… the same +${added} −${removed} lines as in ${twin}`)
@@ -141,7 +154,10 @@ function statusFilter(lines: string[]): Selection {
   const rest: number[] = []
   for (let i = 0; i < lines.length; i++) {
     const l = lines[i] ?? ""
-    if (/^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) || PROGRESS.test(l)) {
+    if (
+      /^\s+\(use "git .*"\)\s*$|^\s+\((?:use|commit or discard|fix conflicts|all conflicts)[^)]*\)\s*$/.test(l) ||
+      PROGRESS.test(l)
+    ) {
       sel.keep[i] = 0
       continue
     }
@@ -158,7 +174,10 @@ function statusFilter(lines: string[]): Selection {
       const dir = path.includes("/") ? path.slice(0, path.lastIndexOf("/") + 1) : "./"
       byDir.set(dir, (byDir.get(dir) ?? 0) + 1)
     }
-    const dirs = [...byDir.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 10).map(([d, n]) => `${d} ${n}`)
+    const dirs = [...byDir.entries()]
+      .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+      .slice(0, 10)
+      .map(([d, n]) => `${d} ${n}`)
     sel.notes.set(rest[0] as number, `… ${rest.length} more paths past the first ${STATUS_PATHS} (${dirs.join(", ")})`)
   }
   return sel
@@ -207,8 +226,15 @@ function statFilter(lines: string[], ctx: FilterContext): Selection {
     if (first === -1) first = i
   }
   const dirs = [...byDir.entries()].sort((a, b) => b[1].files - a[1].files || (a[0] < b[0] ? -1 : 1))
-  const shown = dirs.slice(0, 12).map(([d, e]) => `${d} ${e.files} files, ${e.changes} changes`).join("; ")
-  if (first !== -1) sel.notes.set(first, `… ${stats.length} files by folder: ${shown}${dirs.length > 12 ? `; ${dirs.length - 12} more folders` : ""}`)
+  const shown = dirs
+    .slice(0, 12)
+    .map(([d, e]) => `${d} ${e.files} files, ${e.changes} changes`)
+    .join("; ")
+  if (first !== -1)
+    sel.notes.set(
+      first,
+      `… ${stats.length} files by folder: ${shown}${dirs.length > 12 ? `; ${dirs.length - 12} more folders` : ""}`,
+    )
   return sel
 }
 

@@ -73,7 +73,12 @@ function sample(value: Json): Json {
     let skipped = 0
     items.forEach((item, i) => {
       const long = items.length > MAX_ITEMS
-      if (i < (long ? HEAD : 1) || (long && i === items.length - 1) || hasProblem(value[i] ?? null) || named("", value[i] ?? null)) {
+      if (
+        i < (long ? HEAD : 1) ||
+        (long && i === items.length - 1) ||
+        hasProblem(value[i] ?? null) ||
+        named("", value[i] ?? null)
+      ) {
         if (skipped) out.push(`… ${skipped} of ${items.length} items omitted`)
         skipped = 0
         out.push(item)
@@ -107,7 +112,13 @@ function sampleRows(rows: string[], values: Json[], what: string): string[] {
   const out: string[] = []
   let skipped = 0
   rows.forEach((row, i) => {
-    if (rows.length <= MAX_ITEMS || i < HEAD || i === rows.length - 1 || hasProblem(values[i] ?? null) || named("", values[i] ?? null)) {
+    if (
+      rows.length <= MAX_ITEMS ||
+      i < HEAD ||
+      i === rows.length - 1 ||
+      hasProblem(values[i] ?? null) ||
+      named("", values[i] ?? null)
+    ) {
       if (skipped) out.push(`… ${skipped} of ${rows.length} ${what} omitted`)
       skipped = 0
       out.push(row)

@@ -30,7 +30,11 @@ export const listingFilter: LineFilter = (lines, ctx) => {
 }
 
 const top = (m: Map<string, number>) =>
-  [...m.entries()].sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1)).slice(0, 8).map(([k, v]) => `${k} ${v}`).join(", ")
+  [...m.entries()]
+    .sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1))
+    .slice(0, 8)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(", ")
 
 const PER_FILE = 3
 const MATCH = /^([^:\s][^:]*?):(\d+)[:-]/
@@ -49,7 +53,8 @@ export function grepFilter(lines: string[]): Selection {
     sel.keep[i] = 0
     if (entry.first === -1) entry.first = i
   }
-  for (const [file, { n, first }] of seen) if (first !== -1) sel.notes.set(first, `… ${n - PER_FILE} more matches in ${file}`)
+  for (const [file, { n, first }] of seen)
+    if (first !== -1) sel.notes.set(first, `… ${n - PER_FILE} more matches in ${file}`)
   return sel
 }
 

@@ -5,13 +5,18 @@ import { treeFilter } from "./pkg-tree"
 import { dropOrphanBlanks } from "./test"
 
 // Per-package lines of installers: what was fetched, linked or built, one by one.
-const PER_PACKAGE = /^\s*(?:[+-] \S+ \d|\+\s+\S+@|[├└│]|Progress:|Packages: [+-]|\+{5,}|Installing collected packages|Attempting uninstall|Found existing installation|Uninstalling|Successfully uninstalled|Building wheel for|Running setup\.py|Using [\w.-]+ \d|Fetching [\w.-]+ \d|Installing [\w.-]+ \d|npm notice|info (?:There appears|No lockfile|fsevents)|➤ YN\d+: (?:┌|│|└)|\s*at\s)/
+const PER_PACKAGE =
+  /^\s*(?:[+-] \S+ \d|\+\s+\S+@|[├└│]|Progress:|Packages: [+-]|\+{5,}|Installing collected packages|Attempting uninstall|Found existing installation|Uninstalling|Successfully uninstalled|Building wheel for|Running setup\.py|Using [\w.-]+ \d|Fetching [\w.-]+ \d|Installing [\w.-]+ \d|npm notice|info (?:There appears|No lockfile|fsevents)|➤ YN\d+: (?:┌|│|└)|\s*at\s)/
 
 /** Package managers: the final summary, warnings, errors and vulnerability lines; per-package chatter counted. */
 export const pkgFilter: LineFilter = (lines, ctx) => {
   const [name = "", sub = ""] = ctx.words
-  if (["npm", "pnpm", "yarn", "bun"].includes(name) && ["ls", "list", "la", "ll", "why"].includes(sub)) return treeFilter(lines, ctx)
-  if (["pip", "pip3", "uv", "conda", "gem", "brew"].includes(name) && ["list", "freeze"].includes(sub === "pip" ? (ctx.words[2] ?? "") : sub)) {
+  if (["npm", "pnpm", "yarn", "bun"].includes(name) && ["ls", "list", "la", "ll", "why"].includes(sub))
+    return treeFilter(lines, ctx)
+  if (
+    ["pip", "pip3", "uv", "conda", "gem", "brew"].includes(name) &&
+    ["list", "freeze"].includes(sub === "pip" ? (ctx.words[2] ?? "") : sub)
+  ) {
     return oneLinePerItem(lines, ctx, "packages")
   }
   const sel = selection(lines.length, 1)

@@ -3,7 +3,8 @@ import { BLANK, FRAMEWORK_FRAME, PROGRESS, ROUTINE_LOG, SEPARATOR, STACK_FRAME, 
 import { capRuns, dropRepeats, keepParents, type LineFilter, selection } from "./_select"
 
 // Build-tool chatter around a test run: task lines, maven/gradle banners, collection headers.
-export const TEST_CHATTER = /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.\s*$|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
+export const TEST_CHATTER =
+  /^(?:> Task :\S+(?: (?:UP-TO-DATE|NO-SOURCE|SKIPPED|FROM-CACHE))?\s*$|\[INFO\] (?!.*(?:Tests run|BUILD|ERROR|FAIL|Reactor|Total time|Results))|collecting \.\.\.\s*$|platform \w+ -- Python|cachedir:|rootdir:|plugins:|configfile:|Running [\w.]+$|\s*Running (?:unittests|tests)\b|\s*Doc-tests\b|\s*RUNS? |\s*Determining test suites)/
 
 // A line that reports a failure is never taken for a pass, whatever else it carries (a duration, a ✓ elsewhere).
 export const FAILING = /\bFAIL(?:ED|URE|S)?\b|[✗✕×✘❌]|\bERROR\b|\bpanicked\b|\bTIMEOUT\b|\bTIMED OUT\b/
@@ -13,7 +14,12 @@ const PYTEST_SOURCE = /^ {4}(?![ ]*[>E] )/
 export const testFilter: LineFilter = (lines, ctx) => {
   const sel = selection(lines.length, 1)
   // rspec's documentation format prints each passing example as a bare indented line
-  const rspecDoc = ctx.words[0] === "rspec" && ctx.words.some((w, i) => w === "-fd" || /^--format=d/.test(w) || ((w === "--format" || w === "-f") && /^d/.test(ctx.words[i + 1] ?? "")))
+  const rspecDoc =
+    ctx.words[0] === "rspec" &&
+    ctx.words.some(
+      (w, i) =>
+        w === "-fd" || /^--format=d/.test(w) || ((w === "--format" || w === "-f") && /^d/.test(ctx.words[i + 1] ?? "")),
+    )
   let beforeFailures = true
   let passes = 0
   let firstPass = -1
@@ -41,7 +47,13 @@ export const testFilter: LineFilter = (lines, ctx) => {
       sel.keep[i] = 0
       passes++
       if (firstPass === -1) firstPass = i
-    } else if ((blank && prevBlank) || PROGRESS.test(line) || SEPARATOR.test(line) || TEST_CHATTER.test(line) || ROUTINE_LOG.test(line)) {
+    } else if (
+      (blank && prevBlank) ||
+      PROGRESS.test(line) ||
+      SEPARATOR.test(line) ||
+      TEST_CHATTER.test(line) ||
+      ROUTINE_LOG.test(line)
+    ) {
       sel.keep[i] = 0
     } else if (STACK_FRAME.test(line) && FRAMEWORK_FRAME.test(line)) {
       sel.keep[i] = 0
@@ -74,15 +86,17 @@ function dropTapPasses(lines: string[], keep: Uint8Array): number {
     const ok = /^(\s*)ok \d+\b/.exec(lines[i] ?? "")
     if (!ok) continue
     const indent = ok[1] ?? ""
-    if (i > 0 && (lines[i - 1] ?? "") === `${indent}# Subtest: ${(lines[i] ?? "").replace(/^\s*ok \d+ - /, "")}`) keep[i - 1] = 0
+    if (i > 0 && (lines[i - 1] ?? "") === `${indent}# Subtest: ${(lines[i] ?? "").replace(/^\s*ok \d+ - /, "")}`)
+      keep[i - 1] = 0
     if ((lines[i + 1] ?? "") !== `${indent}  ---`) continue
     let j = i + 2
     while (j < lines.length && j - i < 50 && (lines[j] ?? "") !== `${indent}  ...`) j++
     if (j - i >= 50 || j >= lines.length) continue
-    for (let k = i + 1; k <= j; k++) if (keep[k]) {
-      keep[k] = 0
-      dropped++
-    }
+    for (let k = i + 1; k <= j; k++)
+      if (keep[k]) {
+        keep[k] = 0
+        dropped++
+      }
   }
   return dropped
 }

@@ -12,16 +12,19 @@ const EXEC_API =
 const DELETE_API =
   /\b(shutil\.rmtree|os\.remove|os\.unlink|os\.rmdir|os\.removedirs|rmtree|remove_tree|rmSync|rmdirSync|unlinkSync|fs\.rm|fs\.rmdir|fs\.unlink|fsPromises\.rm|promises\.rm|rimraf|FileUtils\.(rm_rf|rm_r|rm_f|rm|remove_dir|remove_entry\w*|rmtree)|File\.delete|Dir\.(rmdir|delete|unlink)|Remove-Item|os\.RemoveAll|remove_dir_all|Deno\.remove(Sync)?)\b|\.unlink\(|\.rmdir\(|\b(unlink|rmdir)\s*[( ]/
 
-const SHELL_HEAD = /^\s*(sudo\s+)?(rm|git|dd|mkfs\S*|chmod|chown|find|kubectl|docker|shred|wipefs|truncate|kill|pkill|killall|shutdown|reboot|terraform|aws|gcloud)\s/
+const SHELL_HEAD =
+  /^\s*(sudo\s+)?(rm|git|dd|mkfs\S*|chmod|chown|find|kubectl|docker|shred|wipefs|truncate|kill|pkill|killall|shutdown|reboot|terraform|aws|gcloud)\s/
 
-const CATASTROPHIC = /^(\/|\/\*|~\/?|\/(etc|usr|bin|sbin|boot|lib\w*|var|home|root|Users|System|Library|opt|srv)(\/[^/]*)?\/?\*?)$/
+const CATASTROPHIC =
+  /^(\/|\/\*|~\/?|\/(etc|usr|bin|sbin|boot|lib\w*|var|home|root|Users|System|Library|opt|srv)(\/[^/]*)?\/?\*?)$/
 
 /**
  * Scans interpreter code: shell text handed to an exec call is judged as shell; library deletes
  * ask (and deny on a catastrophic literal path); code that is itself shell text is judged as shell.
  */
 export function scanCode(code: string, state: WalkState, walk: Walk, lang: string): Verdict {
-  if (code.length > MAX_CODE) return ask("interp.too-large", `the ${lang} code is too large to check within the time cap`)
+  if (code.length > MAX_CODE)
+    return ask("interp.too-large", `the ${lang} code is too large to check within the time cap`)
   if (SHELL_HEAD.test(code)) walk.script(code, state, `${lang} code that is shell text`)
   let verdict: Verdict = ALLOW
   if (EXEC_API.test(code)) {
@@ -31,8 +34,16 @@ export function scanCode(code: string, state: WalkState, walk: Walk, lang: strin
   if (del) {
     const target = literals(code).find((l) => CATASTROPHIC.test(l))
     verdict = target
-      ? deny("interp.delete", `the ${lang} code deletes ${target} (${del[0].trim()})`, "delete a path inside the project instead")
-      : ask("interp.delete", `the ${lang} code deletes files (${del[0].trim()}); check the target before it runs`, "delete with rm on an explicit path so the guard can check it")
+      ? deny(
+          "interp.delete",
+          `the ${lang} code deletes ${target} (${del[0].trim()})`,
+          "delete a path inside the project instead",
+        )
+      : ask(
+          "interp.delete",
+          `the ${lang} code deletes files (${del[0].trim()}); check the target before it runs`,
+          "delete with rm on an explicit path so the guard can check it",
+        )
   }
   return verdict
 }
@@ -48,6 +59,7 @@ function embeddedCommands(code: string): string[] {
 
 function literals(code: string): string[] {
   const out: string[] = []
-  for (const m of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g)) out.push((m[1] ?? m[2] ?? "").replace(/\\(["'\\])/g, "$1"))
+  for (const m of code.matchAll(/"((?:[^"\\\n]|\\.)*)"|'((?:[^'\\\n]|\\.)*)'/g))
+    out.push((m[1] ?? m[2] ?? "").replace(/\\(["'\\])/g, "$1"))
   return out
 }

@@ -3,7 +3,8 @@ import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
 
-const GLOBAL_VALUED = /^(-H|--host|-c|--context|--config|--log-level|-l|--tlscacert|--tlscert|--tlskey|-f|--file|-p|--project-name|--env-file|--profile|--project-directory)$/
+const GLOBAL_VALUED =
+  /^(-H|--host|-c|--context|--config|--log-level|-l|--tlscacert|--tlscert|--tlskey|-f|--file|-p|--project-name|--env-file|--profile|--project-directory)$/
 
 /** A docker/podman/compose command line read once: its group and verb, flags, and what they imply. */
 interface DockerLine {
@@ -138,7 +139,8 @@ const docker: Rule = (inv, walk, name) => {
   return (Object.hasOwn(GROUPS, d.group) ? GROUPS[d.group]!(d) : undefined) ?? ALLOW
 }
 
-const EXEC_VALUED = /^(-e|--env|-u|--user|-w|--workdir|--env-file|--detach-keys|-v|--volume|-p|--publish|--name|--network|--net|--entrypoint|--mount|-l|--label|--platform|--cpus|-m|--memory|--restart|--add-host|--device|--cap-add|--cap-drop|--security-opt|--ulimit|--log-driver|--log-opt|-h|--hostname|--dns|--tmpfs|--pull|--gpus|--shm-size|--ipc|--pid|--expose|--health-cmd|--stop-signal|--runtime|--userns|--cidfile)$/
+const EXEC_VALUED =
+  /^(-e|--env|-u|--user|-w|--workdir|--env-file|--detach-keys|-v|--volume|-p|--publish|--name|--network|--net|--entrypoint|--mount|-l|--label|--platform|--cpus|-m|--memory|--restart|--add-host|--device|--cap-add|--cap-drop|--security-opt|--ulimit|--log-driver|--log-opt|-h|--hostname|--dns|--tmpfs|--pull|--gpus|--shm-size|--ipc|--pid|--expose|--health-cmd|--stop-signal|--runtime|--userns|--cidfile)$/
 
 /** `docker exec CTR CMD` / `docker run IMAGE CMD`: CMD runs inside the container; judged with its paths unknown. */
 function inner(inv: Invocation, walk: Walk, group: string): void {

@@ -58,8 +58,18 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
     inv = { ...inv, args: [...words.map(literal), ...inv.args.slice(1)] }
     head = inv.args[0]!
   }
-  if (head.glob && head.text !== "[" && head.text !== "[[") return ask("parse.glob-command", `the command name '${head.text}' is a pattern; what it matches is only known at run time`, "write the command name out literally")
-  if (head.unknown) return ask("parse.dynamic-command", `the command name '${head.text}' is only known at run time`, "write the command name out literally")
+  if (head.glob && head.text !== "[" && head.text !== "[[")
+    return ask(
+      "parse.glob-command",
+      `the command name '${head.text}' is a pattern; what it matches is only known at run time`,
+      "write the command name out literally",
+    )
+  if (head.unknown)
+    return ask(
+      "parse.dynamic-command",
+      `the command name '${head.text}' is only known at run time`,
+      "write the command name out literally",
+    )
   const name = baseName(head.text)
   const inner = unwrap(name, inv, walk)
   if (inner !== undefined) {
@@ -68,11 +78,24 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
   }
   if (isShell(name)) return shellRule(inv, walk, name)
   if (name === "eval") {
-    walk.script(inv.args.slice(1).map((a) => a.text).join(" "), inv.state, "eval's argument")
-    return inv.args.slice(1).some((a) => a.unknown) ? ask("shell.eval-dynamic", "eval runs text that is only known at run time") : ALLOW
+    walk.script(
+      inv.args
+        .slice(1)
+        .map((a) => a.text)
+        .join(" "),
+      inv.state,
+      "eval's argument",
+    )
+    return inv.args.slice(1).some((a) => a.unknown)
+      ? ask("shell.eval-dynamic", "eval runs text that is only known at run time")
+      : ALLOW
   }
   // bun and deno are package managers too: `bun publish` is judged as a publish, `bun -e` as code
-  if (isInterpreter(name)) return stricter(interpreterRule(inv, walk, name), name === "bun" || name === "deno" ? TABLE[name]!(inv, walk, name) : ALLOW)
+  if (isInterpreter(name))
+    return stricter(
+      interpreterRule(inv, walk, name),
+      name === "bun" || name === "deno" ? TABLE[name]!(inv, walk, name) : ALLOW,
+    )
   const written = head.text.includes("/") ? writtenFile(head.text, inv, walk) : undefined
   if (written) return runWritten(written, inv, walk, head.text)
   const rule = TABLE[name] ?? (isFormatter(name) ? format : undefined)
@@ -82,7 +105,21 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
 }
 
 const DRY_RUN = /^(--dry-?run(=(client|server|true|1))?|--dryrun|--no-act|--what-?if|--simulate|--just-print|--recon)$/i
-const HELP_VERB = new Set(["aws", "gcloud", "az", "kubectl", "helm", "gh", "docker", "podman", "terraform", "heroku", "flyctl", "fly", "doctl"])
+const HELP_VERB = new Set([
+  "aws",
+  "gcloud",
+  "az",
+  "kubectl",
+  "helm",
+  "gh",
+  "docker",
+  "podman",
+  "terraform",
+  "heroku",
+  "flyctl",
+  "fly",
+  "doctl",
+])
 
 /**
  * `--help`, a dry run, or a CLI's `help` verb: the command describes or rehearses the action and
@@ -99,4 +136,3 @@ function onlyDescribes(inv: Invocation, name: string): boolean {
   if (words.some((w) => w === "--help" || DRY_RUN.test(w))) return true
   return HELP_VERB.has(name) && words.some((w) => w === "help")
 }
-

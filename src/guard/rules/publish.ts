@@ -36,17 +36,27 @@ const words = (args: Arg[], name: string): string[] => {
 }
 
 const has = (args: Arg[], re: RegExp) => args.some((a) => re.test(a.text))
-const release = (what: string): Verdict => ask("publish.release", `${what} publishes to a package registry, publicly and for good`, "run it with --dry-run first, then publish it yourself")
-const withdraw = (what: string): Verdict => deny("publish.unpublish", `${what} removes a released version others may depend on`, "deprecate it instead")
-const mutate = (rule: string, what: string): Verdict => ask(rule, `${what} changes what everyone installing the package gets`)
+const release = (what: string): Verdict =>
+  ask(
+    "publish.release",
+    `${what} publishes to a package registry, publicly and for good`,
+    "run it with --dry-run first, then publish it yourself",
+  )
+const withdraw = (what: string): Verdict =>
+  deny("publish.unpublish", `${what} removes a released version others may depend on`, "deprecate it instead")
+const mutate = (rule: string, what: string): Verdict =>
+  ask(rule, `${what} changes what everyone installing the package gets`)
 
 function jsLike(verb: string | undefined, rest: string[], name: string): Verdict {
   if (verb === "publish" || verb === "pub") return release(`${name} publish`)
   if (verb === "unpublish") return withdraw(`${name} unpublish`)
   if (verb === "deprecate" || verb === "undeprecate") return mutate("publish.deprecate", `${name} ${verb}`)
-  if ((verb === "dist-tag" || verb === "dist-tags") && /^(add|rm|set)$/.test(rest[0] ?? "")) return mutate("publish.tag", `${name} dist-tag ${rest[0]}`)
-  if (verb === "owner" && /^(add|rm|remove)$/.test(rest[0] ?? "")) return mutate("publish.owner", `${name} owner ${rest[0]}`)
-  if (verb === "access" && /^(grant|revoke|set|public|restricted)$/.test(rest[0] ?? "")) return mutate("publish.owner", `${name} access ${rest[0]}`)
+  if ((verb === "dist-tag" || verb === "dist-tags") && /^(add|rm|set)$/.test(rest[0] ?? ""))
+    return mutate("publish.tag", `${name} dist-tag ${rest[0]}`)
+  if (verb === "owner" && /^(add|rm|remove)$/.test(rest[0] ?? ""))
+    return mutate("publish.owner", `${name} owner ${rest[0]}`)
+  if (verb === "access" && /^(grant|revoke|set|public|restricted)$/.test(rest[0] ?? ""))
+    return mutate("publish.owner", `${name} access ${rest[0]}`)
   return ALLOW
 }
 
@@ -60,7 +70,8 @@ const yarn: Rule = (inv, _w, name) => {
   // `yarn workspace NAME CMD…` and `yarn workspaces foreach … CMD…` run CMD in other packages
   if (w[0] === "workspace") w = w.slice(2)
   else if (w[0] === "workspaces" && w[1] === "foreach") w = w.slice(2)
-  if (w[0] === "npm" && w[1] === "tag" && /^(add|remove)$/.test(w[2] ?? "")) return mutate("publish.tag", `${name} npm tag ${w[2]}`)
+  if (w[0] === "npm" && w[1] === "tag" && /^(add|remove)$/.test(w[2] ?? ""))
+    return mutate("publish.tag", `${name} npm tag ${w[2]}`)
   if (w[0] === "npm") w = w.slice(1)
   return jsLike(w[0], w.slice(1), name)
 }
@@ -70,10 +81,12 @@ const bun: Rule = (inv, _w, name) => {
   return w[0] === "publish" || (w[0] === "pm" && w[1] === "publish") ? release(`${name} publish`) : ALLOW
 }
 
-const verbPublish = (verbs: RegExp): Rule => (inv, _w, name) => {
-  const w = words(inv.args, name)
-  return w[0] && verbs.test(w[0]) ? release(`${name} ${w[0]}`) : ALLOW
-}
+const verbPublish =
+  (verbs: RegExp): Rule =>
+  (inv, _w, name) => {
+    const w = words(inv.args, name)
+    return w[0] && verbs.test(w[0]) ? release(`${name} ${w[0]}`) : ALLOW
+  }
 
 const cargo: Rule = (inv, _w, name) => {
   const [verb] = words(inv.args, name)
@@ -91,7 +104,8 @@ const gem: Rule = (inv, _w, name) => {
   return ALLOW
 }
 
-const nugetVerb = (verb: string | undefined, name: string): Verdict => (verb === "push" ? release(`${name} push`) : verb === "delete" ? withdraw(`${name} delete`) : ALLOW)
+const nugetVerb = (verb: string | undefined, name: string): Verdict =>
+  verb === "push" ? release(`${name} push`) : verb === "delete" ? withdraw(`${name} delete`) : ALLOW
 const dotnet: Rule = (inv, _w, name) => {
   const w = words(inv.args, name)
   return w[0] === "nuget" ? nugetVerb(w[1], "dotnet nuget") : ALLOW
@@ -99,7 +113,9 @@ const dotnet: Rule = (inv, _w, name) => {
 const nuget: Rule = (inv, _w, name) => nugetVerb(words(inv.args, name)[0]?.toLowerCase(), name)
 
 const mvn: Rule = (inv, _w, name) => {
-  const goal = words(inv.args, name).find((w) => /^(deploy|release:perform|deploy:deploy-file|nexus-staging:release)$/.test(w))
+  const goal = words(inv.args, name).find((w) =>
+    /^(deploy|release:perform|deploy:deploy-file|nexus-staging:release)$/.test(w),
+  )
   return goal ? release(`${name} ${goal}`) : ALLOW
 }
 
@@ -132,7 +148,9 @@ const pod: Rule = (inv, _w, name) => {
   if (group !== "trunk") return ALLOW
   if (verb === "push") return release(`${name} trunk push`)
   if (verb === "delete") return withdraw(`${name} trunk delete`)
-  return verb === "deprecate" || verb === "remove-owner" || verb === "add-owner" ? mutate("publish.owner", `${name} trunk ${verb}`) : ALLOW
+  return verb === "deprecate" || verb === "remove-owner" || verb === "add-owner"
+    ? mutate("publish.owner", `${name} trunk ${verb}`)
+    : ALLOW
 }
 
 const swift: Rule = (inv, _w, name) => {

@@ -3,11 +3,24 @@ import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import { runWritten, writtenFile } from "./written"
 
-const SHELLS = new Set(["bash", "sh", "zsh", "dash", "ksh", "mksh", "ash", "fish", "csh", "tcsh", "yash", "posh", "rbash"])
+const SHELLS = new Set([
+  "bash",
+  "sh",
+  "zsh",
+  "dash",
+  "ksh",
+  "mksh",
+  "ash",
+  "fish",
+  "csh",
+  "tcsh",
+  "yash",
+  "posh",
+  "rbash",
+])
 const FETCH = /(^|[\s;|&(`])(curl|wget|fetch|http|xh|nc|ncat|aria2c)\s/
 
 export const isShell = (name: string): boolean => SHELLS.has(name) || name === "source" || name === "."
-
 
 const PIPE_TO_SHELL_ALT = "download the script to a file, read it, then run that file"
 
@@ -18,7 +31,9 @@ export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
     const file = args[1]
     const written = writtenFile(file?.text, inv, walk)
     if (written) return runWritten(written, inv, walk, file!.text)
-    return file?.unknown && /^<\(/.test(file.text) && FETCH.test(file.text.slice(2)) ? deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT) : ALLOW
+    return file?.unknown && /^<\(/.test(file.text) && FETCH.test(file.text.slice(2))
+      ? deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT)
+      : ALLOW
   }
   let i = 1
   let inline = false
@@ -38,9 +53,14 @@ export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
   if (inline) {
     if (!first) return ALLOW
     if (first.unknown) {
-      if (FETCH.test(first.text)) return deny("net.pipe-to-shell", `${name} -c runs code downloaded from the network`, PIPE_TO_SHELL_ALT)
+      if (FETCH.test(first.text))
+        return deny("net.pipe-to-shell", `${name} -c runs code downloaded from the network`, PIPE_TO_SHELL_ALT)
       walk.script(first.text, inv.state, `${name} -c`)
-      return ask("shell.dynamic-script", `${name} -c runs text that is only known at run time`, "run the command directly so it can be checked")
+      return ask(
+        "shell.dynamic-script",
+        `${name} -c runs text that is only known at run time`,
+        "run the command directly so it can be checked",
+      )
     }
     walk.script(first.text, inv.state, `${name} -c`)
     return ALLOW
@@ -48,7 +68,8 @@ export function shellRule(inv: Invocation, walk: Walk, name: string): Verdict {
   if (first && !stdinFlag) {
     const written = writtenFile(first.text, inv, walk)
     if (written) return runWritten(written, inv, walk, first.text)
-    if (first.unknown && /^<\(/.test(first.text) && FETCH.test(first.text.slice(2))) return deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT)
+    if (first.unknown && /^<\(/.test(first.text) && FETCH.test(first.text.slice(2)))
+      return deny("net.pipe-to-shell", `${name} runs a script downloaded from the network`, PIPE_TO_SHELL_ALT)
     return ALLOW
   }
   return stdinRule(inv, walk, name)
@@ -61,7 +82,16 @@ function stdinRule(inv: Invocation, walk: Walk, name: string): Verdict {
     walk.script(stdin.text, inv.state, `the script fed to ${name}`)
     return ALLOW
   }
-  if (stdin.fromNetwork) return deny("net.pipe-to-shell", `piping ${stdin.producer} into ${name} runs code from the network without review`, PIPE_TO_SHELL_ALT)
+  if (stdin.fromNetwork)
+    return deny(
+      "net.pipe-to-shell",
+      `piping ${stdin.producer} into ${name} runs code from the network without review`,
+      PIPE_TO_SHELL_ALT,
+    )
   if (stdin.producer === "xargs" || stdin.producer.startsWith("file ")) return ALLOW
-  return ask("shell.stdin-script", `${name} runs whatever ${stdin.producer} writes, which cannot be checked beforehand`, "save the script to a file and review it first")
+  return ask(
+    "shell.stdin-script",
+    `${name} runs whatever ${stdin.producer} writes, which cannot be checked beforehand`,
+    "save the script to a file and review it first",
+  )
 }

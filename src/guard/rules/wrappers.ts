@@ -14,7 +14,10 @@ interface WrapperSpec {
 }
 
 const SPECS: Record<string, WrapperSpec> = {
-  sudo: { valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/, inert: /^-[lvKe]$|^--(list|validate|remove-timestamp|edit)$/ },
+  sudo: {
+    valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/,
+    inert: /^-[lvKe]$|^--(list|validate|remove-timestamp|edit)$/,
+  },
   doas: { valued: /^-[uC]$/ },
   nohup: { valued: /^$/ },
   time: { valued: /^-[fo]$/ },
@@ -35,7 +38,9 @@ const SPECS: Record<string, WrapperSpec> = {
   torsocks: { valued: /^$/ },
   proxychains: { valued: /^-f$/ },
   proxychains4: { valued: /^-f$/ },
-  "systemd-run": { valued: /^-[pEMH]$|^--(unit|property|description|slice|uid|gid|working-directory|setenv|machine|host)$/ },
+  "systemd-run": {
+    valued: /^-[pEMH]$|^--(unit|property|description|slice|uid|gid|working-directory|setenv|machine|host)$/,
+  },
   runuser: { valued: /^-[ugs]$|^--(user|group|shell)$/ },
   watch: { valued: /^-[nd]$|^--(interval|differences)$/ },
   dotenv: { valued: /^-[ecv]$/ },
@@ -65,12 +70,29 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   if (name === "su") return su(inv, walk)
   if (RUNNERS.has(name)) return runner(inv, walk, 1)
   const sub = args[1]?.text
-  if ((name === "pnpm" || name === "yarn" || name === "bun") && (sub === "dlx" || sub === "x" || sub === "exec")) return runner(inv, walk, 2)
-  if ((name === "npm" && sub === "exec") || (name === "pipx" && sub === "run") || (name === "uv" && sub === "run") || (name === "poetry" && sub === "run")) return runner(inv, walk, 2)
+  if ((name === "pnpm" || name === "yarn" || name === "bun") && (sub === "dlx" || sub === "x" || sub === "exec"))
+    return runner(inv, walk, 2)
+  if (
+    (name === "npm" && sub === "exec") ||
+    (name === "pipx" && sub === "run") ||
+    (name === "uv" && sub === "run") ||
+    (name === "poetry" && sub === "run")
+  )
+    return runner(inv, walk, 2)
   const spec = SPECS[name]
   if (!spec) return undefined
   const chdir = name === "sudo" ? args.findIndex((a) => a.text === "-D" || a.text === "--chdir") : -1
-  if (chdir !== -1 && args[chdir + 1]) inv = { ...inv, state: { ...inv.state, cwd: args[chdir + 1]!.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, args[chdir + 1]!.text) } }
+  if (chdir !== -1 && args[chdir + 1])
+    inv = {
+      ...inv,
+      state: {
+        ...inv.state,
+        cwd:
+          args[chdir + 1]!.unknown || inv.state.cwd === undefined
+            ? undefined
+            : resolve(inv.state.cwd, args[chdir + 1]!.text),
+      },
+    }
   let i = 1
   let operands = spec.operands ?? 0
   while (i < args.length) {
@@ -161,13 +183,26 @@ function envCommand(inv: Invocation, walk: Walk): Invocation | null {
       continue
     }
     if (a === "-S" || a.startsWith("-S") || a.startsWith("--split-string")) {
-      const text = a === "-S" || a === "--split-string" ? args[i + 1]?.text ?? "" : a.replace(/^-S|^--split-string=/, "")
+      const text =
+        a === "-S" || a === "--split-string" ? (args[i + 1]?.text ?? "") : a.replace(/^-S|^--split-string=/, "")
       const rest = args.slice(a === "-S" || a === "--split-string" ? i + 2 : i + 1).map((x) => x.text)
       walk.script([text, ...rest].join(" "), inv.state, "env -S")
       return null
     }
-    const chdir = a === "-C" || a === "--chdir" ? args[i + 1] : /^-C.|^--chdir=/.test(a) ? { ...args[i]!, text: a.replace(/^-C|^--chdir=/, "") } : undefined
-    if (chdir) inv = { ...inv, state: { ...inv.state, cwd: chdir.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, chdir.text) } }
+    const chdir =
+      a === "-C" || a === "--chdir"
+        ? args[i + 1]
+        : /^-C.|^--chdir=/.test(a)
+          ? { ...args[i]!, text: a.replace(/^-C|^--chdir=/, "") }
+          : undefined
+    if (chdir)
+      inv = {
+        ...inv,
+        state: {
+          ...inv.state,
+          cwd: chdir.unknown || inv.state.cwd === undefined ? undefined : resolve(inv.state.cwd, chdir.text),
+        },
+      }
     if (/^-[uC]$|^--(unset|chdir)$/.test(a)) i += 2
     else if (a.startsWith("-")) i++
     else if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(a)) {
@@ -212,7 +247,8 @@ function xargs(inv: Invocation, walk: Walk): null {
 function parallel(inv: Invocation, walk: Walk): null {
   const args = inv.args
   let i = 1
-  while (i < args.length && args[i]!.text.startsWith("-") && !args[i]!.text.startsWith(":::")) i += /^-[jSIX]$|^--(jobs|sshlogin|colsep|joblog|delay|timeout|results)$/.test(args[i]!.text) ? 2 : 1
+  while (i < args.length && args[i]!.text.startsWith("-") && !args[i]!.text.startsWith(":::"))
+    i += /^-[jSIX]$|^--(jobs|sshlogin|colsep|joblog|delay|timeout|results)$/.test(args[i]!.text) ? 2 : 1
   const sep = args.findIndex((a, k) => k >= i && (a.text === ":::" || a.text === "::::" || a.text === ":::+"))
   const cmd = args.slice(i, sep === -1 ? undefined : sep)
   const inputs = sep === -1 ? [] : args.slice(sep + 1).filter((a) => !a.text.startsWith(":::"))
@@ -223,7 +259,15 @@ function parallel(inv: Invocation, walk: Walk): null {
   const values: Arg[] = sep === -1 ? [placeholder()] : inputs
   for (const value of values.length ? values : [placeholder()]) {
     const hasSlot = cmd.some((a) => a.text.includes("{}"))
-    const filled = hasSlot ? cmd.map((a) => (a.text.includes("{}") ? (value.unknown ? placeholder(a.text) : literal(a.text.replaceAll("{}", value.text))) : a)) : [...cmd, value]
+    const filled = hasSlot
+      ? cmd.map((a) =>
+          a.text.includes("{}")
+            ? value.unknown
+              ? placeholder(a.text)
+              : literal(a.text.replaceAll("{}", value.text))
+            : a,
+        )
+      : [...cmd, value]
     walk.run({ ...inv, args: filled })
   }
   return null

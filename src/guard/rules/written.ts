@@ -18,9 +18,15 @@ export function writtenFile(path: string | undefined, inv: Invocation, walk: Wal
  * review (as `curl | sh` is); literal text is judged as the code it is.
  */
 export function runWritten(file: Written, inv: Invocation, walk: Walk, origin: string, lang = "sh"): Verdict {
-  if (file.fromNetwork) return deny("net.pipe-to-shell", `${origin} runs a file downloaded earlier in the same command (${file.by}) without review`, "download the script, read it, then run it in a separate step")
+  if (file.fromNetwork)
+    return deny(
+      "net.pipe-to-shell",
+      `${origin} runs a file downloaded earlier in the same command (${file.by}) without review`,
+      "download the script, read it, then run it in a separate step",
+    )
   if (file.text === undefined) return ALLOW
-  if (lang === "sh" || SHELL_FILE.test(origin)) walk.script(file.text, inv.state, `the script ${origin} written earlier in the command`)
+  if (lang === "sh" || SHELL_FILE.test(origin))
+    walk.script(file.text, inv.state, `the script ${origin} written earlier in the command`)
   else return scanCode(file.text, inv.state, walk, lang)
   return ALLOW
 }

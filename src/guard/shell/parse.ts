@@ -11,7 +11,25 @@ export { BudgetExceeded, type ParseLimits } from "./reader"
  * A work budget bounds the cost on hostile input.
  */
 
-const SKIPPED_KEYWORDS = new Set(["if", "then", "elif", "else", "fi", "while", "until", "do", "done", "!", "{", "}", "esac", "in", "select", "coproc", "function"])
+const SKIPPED_KEYWORDS = new Set([
+  "if",
+  "then",
+  "elif",
+  "else",
+  "fi",
+  "while",
+  "until",
+  "do",
+  "done",
+  "!",
+  "{",
+  "}",
+  "esac",
+  "in",
+  "select",
+  "coproc",
+  "function",
+])
 
 interface PendingHeredoc {
   doc: Heredoc

@@ -206,7 +206,7 @@ export abstract class Reader {
         this.tick()
         const c = s[this.pos]!
         if (c === "\\") this.pos += 2
-        else if (c === "'" ) {
+        else if (c === "'") {
           const end = s.indexOf("'", this.pos + 1)
           this.pos = end === -1 ? s.length : end + 1
         } else if (c === "$" && (s[this.pos + 1] === "(" || s[this.pos + 1] === "{")) this.dollar(w)

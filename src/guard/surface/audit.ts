@@ -6,7 +6,11 @@ import type { Verdict } from "../types"
  */
 export async function record(v: Verdict, command: string, cwd: string, tool = "cli"): Promise<void> {
   if (v.decision === "allow") return
-  const [{ resolveProject }, { env }, { recordVerdict }] = await Promise.all([import("../../core/project"), import("../../core/env"), import("../index")])
+  const [{ resolveProject }, { env }, { recordVerdict }] = await Promise.all([
+    import("../../core/project"),
+    import("../../core/env"),
+    import("../index"),
+  ])
   let projectId: string | undefined
   try {
     projectId = resolveProject(cwd).id

@@ -36,7 +36,7 @@ export async function checkBatch(flags: CheckFlags): Promise<void> {
       request = undefined
     }
     if (!request || typeof request !== "object" || typeof request.command !== "string") {
-      v = { decision: "ask", rule: "input.malformed", reason: "the line is not a JSON object with a string \"command\"" }
+      v = { decision: "ask", rule: "input.malformed", reason: 'the line is not a JSON object with a string "command"' }
     } else {
       const cwd = typeof request.cwd === "string" && request.cwd ? resolve(flags.cwd, request.cwd) : flags.cwd
       let ctx = contexts.get(cwd)

@@ -12,7 +12,9 @@ export async function explain(command: string, flags: ExplainFlags): Promise<voi
   const ctx = await contextFor(flags.cwd, { strict: true })
   const j = judge(command, ctx, { trace: true })
   if (flags.json) {
-    process.stdout.write(`${JSON.stringify({ verdict: j.verdict, commands: j.trace ?? [], findings: j.findings, parseErrors: j.parseErrors, cwd: j.scene.cwd, projectRoot: j.scene.projectRoot ?? null })}\n`)
+    process.stdout.write(
+      `${JSON.stringify({ verdict: j.verdict, commands: j.trace ?? [], findings: j.findings, parseErrors: j.parseErrors, cwd: j.scene.cwd, projectRoot: j.scene.projectRoot ?? null })}\n`,
+    )
   } else {
     const lines = [
       `cwd: ${j.scene.cwd}${j.scene.projectRoot ? `  (project ${j.scene.projectRoot})` : "  (no project)"}`,

@@ -2,7 +2,12 @@ import type { Verdict } from "../types"
 
 /** One verdict as the JSON the batch and --json surfaces print: always the four keys, in order. */
 export const verdictJson = (v: Verdict): string =>
-  JSON.stringify({ decision: v.decision, rule: v.rule ?? null, reason: v.reason ?? null, alternative: v.alternative ?? null })
+  JSON.stringify({
+    decision: v.decision,
+    rule: v.rule ?? null,
+    reason: v.reason ?? null,
+    alternative: v.alternative ?? null,
+  })
 
 /** The human form: `deny git.reset-hard: <reason>` and, when there is one, the safer way. */
 export function verdictText(v: Verdict): string {

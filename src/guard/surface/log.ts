@@ -27,6 +27,9 @@ export async function showLog(flags: LogFlags): Promise<void> {
     process.stdout.write("no denies or asks recorded\n")
     return
   }
-  const lines = events.map((e) => `${new Date(e.at).toISOString()}  ${e.decision.padEnd(4)}  ${(e.rule ?? "").padEnd(26)}  ${e.command.replace(/\s+/g, " ").slice(0, 100)}`)
+  const lines = events.map(
+    (e) =>
+      `${new Date(e.at).toISOString()}  ${e.decision.padEnd(4)}  ${(e.rule ?? "").padEnd(26)}  ${e.command.replace(/\s+/g, " ").slice(0, 100)}`,
+  )
   process.stdout.write(`${lines.join("\n")}\n`)
 }

@@ -27,7 +27,9 @@ export async function runGuarded(argv: string[], flags: RunFlags): Promise<void>
   }
   if (v.decision === "ask" && !flags.yes) {
     if (!process.stdin.isTTY || !(await confirm(v))) {
-      process.stderr.write(`egc guard: not run without confirmation: ${verdictText(v)}\n  (run it from a terminal to confirm, or pass --yes)\n`)
+      process.stderr.write(
+        `egc guard: not run without confirmation: ${verdictText(v)}\n  (run it from a terminal to confirm, or pass --yes)\n`,
+      )
       process.exitCode = 3
       return
     }

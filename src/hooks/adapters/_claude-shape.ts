@@ -25,7 +25,12 @@ interface ClaudeShapeOptions {
   canRewrite: boolean
 }
 
-export function parseClaudeShape(event: HookEvent, tool: HookTool, p: Record<string, unknown>, kinds: Record<string, CallKind>): HookInput {
+export function parseClaudeShape(
+  event: HookEvent,
+  tool: HookTool,
+  p: Record<string, unknown>,
+  kinds: Record<string, CallKind>,
+): HookInput {
   const input = baseInput(event, tool, p)
   const name = str(p.tool_name)
   if (name !== undefined) {
@@ -42,12 +47,21 @@ export function parseClaudeShape(event: HookEvent, tool: HookTool, p: Record<str
 export function renderClaudeShape(event: HookEvent, answer: HookAnswer, input: HookInput | undefined): Rendered {
   const hookEventName = CLAUDE_EVENT_NAMES[event]
   if (event === "pre-tool" && answer.decision) {
-    return json({ hookSpecificOutput: { hookEventName, permissionDecision: answer.decision.kind, permissionDecisionReason: answer.decision.reason } })
+    return json({
+      hookSpecificOutput: {
+        hookEventName,
+        permissionDecision: answer.decision.kind,
+        permissionDecisionReason: answer.decision.reason,
+      },
+    })
   }
   if (event === "pre-tool" && answer.rewrite !== undefined && input?.call) {
-    return json({ hookSpecificOutput: { hookEventName, updatedInput: { ...input.call.input, command: answer.rewrite } } })
+    return json({
+      hookSpecificOutput: { hookEventName, updatedInput: { ...input.call.input, command: answer.rewrite } },
+    })
   }
-  if (answer.context && CONTEXT_EVENTS.has(event)) return json({ hookSpecificOutput: { hookEventName, additionalContext: answer.context } })
+  if (answer.context && CONTEXT_EVENTS.has(event))
+    return json({ hookSpecificOutput: { hookEventName, additionalContext: answer.context } })
   return empty()
 }
 
@@ -56,6 +70,7 @@ export function claudeShapeAdapter(opts: ClaudeShapeOptions): Adapter {
     tool: opts.tool,
     canRewrite: opts.canRewrite,
     parse: (event, payload) => parseClaudeShape(event, opts.tool, payload, opts.kinds),
-    render: (event, answer, input) => renderClaudeShape(event, opts.canRewrite ? answer : { ...answer, rewrite: undefined }, input),
+    render: (event, answer, input) =>
+      renderClaudeShape(event, opts.canRewrite ? answer : { ...answer, rewrite: undefined }, input),
   }
 }

@@ -7,7 +7,15 @@ import { baseInput, blockByExit, empty, obj, resultOf, str, toolCall } from "./_
  * Plain stdout of agentSpawn and userPromptSubmit is added to the context; preToolUse blocks
  * with exit 2 and the reason on stderr. Neither takes a rewritten command.
  */
-const KINDS = { execute_bash: "shell", shell: "shell", execute_cmd: "shell", fs_write: "write", write: "write", fs_read: "read", read: "read" } as const
+const KINDS = {
+  execute_bash: "shell",
+  shell: "shell",
+  execute_cmd: "shell",
+  fs_write: "write",
+  write: "write",
+  fs_read: "read",
+  read: "read",
+} as const
 
 export function plainStdoutAdapter(tool: HookTool): Adapter {
   return {
@@ -25,7 +33,8 @@ export function plainStdoutAdapter(tool: HookTool): Adapter {
     },
     render(event, answer) {
       if (event === "pre-tool" && answer.decision) return blockByExit(`egc: ${answer.decision.reason}`)
-      if (answer.context && (event === "session-start" || event === "prompt-submit")) return { stdout: `${answer.context}\n`, stderr: "", exitCode: 0 }
+      if (answer.context && (event === "session-start" || event === "prompt-submit"))
+        return { stdout: `${answer.context}\n`, stderr: "", exitCode: 0 }
       return empty()
     },
   }

@@ -21,7 +21,8 @@ export const cline: Adapter = {
     const name = str(data.toolName)
     if (name !== undefined) {
       const call = toolCall(name, obj(data.parameters), KINDS)
-      if (event === "post-tool") call.result = { failed: bool(data.success) === false, output: (str(data.result) ?? "").slice(0, 8192) }
+      if (event === "post-tool")
+        call.result = { failed: bool(data.success) === false, output: (str(data.result) ?? "").slice(0, 8192) }
       input.call = call
     }
     const prompt = str(obj(p.userPromptSubmit).prompt)
@@ -29,7 +30,8 @@ export const cline: Adapter = {
     return input
   },
   render(event, answer) {
-    if (answer.decision && (event === "pre-tool" || event === "prompt-submit")) return json({ cancel: true, errorMessage: `egc: ${answer.decision.reason}` })
+    if (answer.decision && (event === "pre-tool" || event === "prompt-submit"))
+      return json({ cancel: true, errorMessage: `egc: ${answer.decision.reason}` })
     if (answer.context) return json({ cancel: false, contextModification: answer.context })
     return json({ cancel: false })
   },

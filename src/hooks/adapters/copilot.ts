@@ -36,14 +36,18 @@ export const copilot: Adapter = {
   tool: "copilot",
   canRewrite: true,
   parse(event, p) {
-    if (p.hook_event_name !== undefined || p.tool_name !== undefined) return { ...parseClaudeShape(event, "copilot", p, KINDS), dialect: "vscode" }
+    if (p.hook_event_name !== undefined || p.tool_name !== undefined)
+      return { ...parseClaudeShape(event, "copilot", p, KINDS), dialect: "vscode" }
     const input = { ...baseInput(event, "copilot", p), dialect: "cli" }
     const name = str(p.toolName)
     if (name !== undefined) {
       const call = toolCall(name, argsOf(p.toolArgs), KINDS)
       if (event === "post-tool") {
         const result = obj(p.toolResult)
-        call.result = { failed: str(result.resultType) === "failure", output: (str(result.textResultForLlm) ?? "").slice(0, 8192) }
+        call.result = {
+          failed: str(result.resultType) === "failure",
+          output: (str(result.textResultForLlm) ?? "").slice(0, 8192),
+        }
       }
       input.call = call
     }
@@ -51,7 +55,8 @@ export const copilot: Adapter = {
   },
   render(event, answer, input) {
     if (input?.dialect !== "cli") return renderClaudeShape(event, answer, input)
-    if (event === "pre-tool" && answer.decision) return json({ permissionDecision: answer.decision.kind, permissionDecisionReason: answer.decision.reason })
+    if (event === "pre-tool" && answer.decision)
+      return json({ permissionDecision: answer.decision.kind, permissionDecisionReason: answer.decision.reason })
     return empty()
   },
 }

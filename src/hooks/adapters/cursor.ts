@@ -21,7 +21,8 @@ export const cursor: Adapter = {
     input.dialect = name
     if (name === "beforeShellExecution" || name === "afterShellExecution") {
       const call = toolCall("Shell", { command: str(p.command) ?? "" }, KINDS)
-      if (name === "afterShellExecution") call.result = { failed: (num(p.exit_code) ?? 0) !== 0, output: (str(p.output) ?? "").slice(0, 8192) }
+      if (name === "afterShellExecution")
+        call.result = { failed: (num(p.exit_code) ?? 0) !== 0, output: (str(p.output) ?? "").slice(0, 8192) }
       input.call = call
     } else if (name === "beforeReadFile") {
       input.call = toolCall("Read", { file_path: str(p.file_path) ?? "", content: str(p.content) }, KINDS)
@@ -31,8 +32,14 @@ export const cursor: Adapter = {
       const call = toolCall(str(p.tool_name) ?? "", obj(p.tool_input), KINDS)
       if (event === "post-tool") {
         const failure = name === "postToolUseFailure"
-        const text = str(p.error_message) ?? str(p.error) ?? (p.tool_output === undefined ? undefined : String(p.tool_output).slice(0, 8192))
-        call.result = { failed: failure || (text !== undefined && /error|failed/i.test(text.slice(0, 200))), ...(text !== undefined ? { error: text } : {}) }
+        const text =
+          str(p.error_message) ??
+          str(p.error) ??
+          (p.tool_output === undefined ? undefined : String(p.tool_output).slice(0, 8192))
+        call.result = {
+          failed: failure || (text !== undefined && /error|failed/i.test(text.slice(0, 200))),
+          ...(text !== undefined ? { error: text } : {}),
+        }
       }
       input.call = call
     }
@@ -42,7 +49,11 @@ export const cursor: Adapter = {
     if (event === "pre-tool" && answer.decision) {
       const { kind, reason } = answer.decision
       const messages = { user_message: reason, agent_message: reason, userMessage: reason, agentMessage: reason }
-      return json(input?.dialect === "preToolUse" ? { permission: kind, decision: kind, reason, ...messages } : { permission: kind, ...messages })
+      return json(
+        input?.dialect === "preToolUse"
+          ? { permission: kind, decision: kind, reason, ...messages }
+          : { permission: kind, ...messages },
+      )
     }
     if (event === "pre-tool" && answer.rewrite !== undefined && input?.dialect === "preToolUse" && input.call) {
       return json({ updated_input: { ...input.call.input, command: answer.rewrite } })

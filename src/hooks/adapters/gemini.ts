@@ -17,7 +17,13 @@ const GEMINI_EVENT_NAMES: Record<HookEvent, string> = {
   "session-end": "SessionEnd",
 }
 
-const KINDS = { run_shell_command: "shell", write_file: "write", replace: "write", read_file: "read", read_many_files: "read" } as const
+const KINDS = {
+  run_shell_command: "shell",
+  write_file: "write",
+  replace: "write",
+  read_file: "read",
+  read_many_files: "read",
+} as const
 
 export const gemini: Adapter = {
   tool: "gemini",
@@ -29,7 +35,11 @@ export const gemini: Adapter = {
       const call = toolCall(name, obj(p.tool_input), KINDS)
       if (event === "post-tool") {
         const response = obj(p.tool_response)
-        call.result = resultOf(response, response.error ? true : undefined, str(obj(response.error).message) ?? str(response.error))
+        call.result = resultOf(
+          response,
+          response.error ? true : undefined,
+          str(obj(response.error).message) ?? str(response.error),
+        )
       }
       input.call = call
     }
@@ -37,8 +47,10 @@ export const gemini: Adapter = {
   },
   render(event, answer) {
     const hookEventName = GEMINI_EVENT_NAMES[event]
-    if (event === "pre-tool" && answer.decision) return json({ decision: answer.decision.kind, reason: answer.decision.reason })
-    if (event === "pre-tool" && answer.rewrite !== undefined) return json({ hookSpecificOutput: { hookEventName, tool_input: { command: answer.rewrite } } })
+    if (event === "pre-tool" && answer.decision)
+      return json({ decision: answer.decision.kind, reason: answer.decision.reason })
+    if (event === "pre-tool" && answer.rewrite !== undefined)
+      return json({ hookSpecificOutput: { hookEventName, tool_input: { command: answer.rewrite } } })
     if (answer.context && (event === "session-start" || event === "prompt-submit" || event === "post-tool")) {
       return json({ hookSpecificOutput: { hookEventName, additionalContext: answer.context } })
     }

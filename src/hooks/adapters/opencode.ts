@@ -27,8 +27,10 @@ export const opencode: Adapter = {
     return input
   },
   render(event, answer) {
-    if (event === "pre-tool" && answer.decision) return json({ action: answer.decision.kind, reason: answer.decision.reason })
-    if (event === "pre-tool" && answer.rewrite !== undefined) return json({ action: "rewrite", command: answer.rewrite })
+    if (event === "pre-tool" && answer.decision)
+      return json({ action: answer.decision.kind, reason: answer.decision.reason })
+    if (event === "pre-tool" && answer.rewrite !== undefined)
+      return json({ action: "rewrite", command: answer.rewrite })
     return json(answer.context ? { action: "none", context: answer.context } : { action: "none" })
   },
 }

@@ -17,15 +17,19 @@ export const windsurf: Adapter = {
     input.dialect = action
     input.sessionId ||= str(p.trajectory_id) ?? ""
     if (str(info.cwd)) input.cwd = str(info.cwd) ?? input.cwd
-    if (action.endsWith("_run_command")) input.call = toolCall("run_command", { command: str(info.command_line) ?? "" }, { run_command: "shell" })
-    else if (action.endsWith("_write_code")) input.call = toolCall("write_code", { file_path: str(info.file_path) ?? "" }, { write_code: "write" })
-    else if (action.endsWith("_read_code")) input.call = toolCall("read_code", { file_path: str(info.file_path) ?? "" }, { read_code: "read" })
+    if (action.endsWith("_run_command"))
+      input.call = toolCall("run_command", { command: str(info.command_line) ?? "" }, { run_command: "shell" })
+    else if (action.endsWith("_write_code"))
+      input.call = toolCall("write_code", { file_path: str(info.file_path) ?? "" }, { write_code: "write" })
+    else if (action.endsWith("_read_code"))
+      input.call = toolCall("read_code", { file_path: str(info.file_path) ?? "" }, { read_code: "read" })
     if (action === "pre_user_prompt") input.prompt = str(info.user_prompt) ?? ""
     if (input.call && event === "post-tool") input.call.result = { failed: false }
     return input
   },
   render(event, answer) {
-    if ((event === "pre-tool" || event === "prompt-submit") && answer.decision) return blockByExit(`egc: ${answer.decision.reason}`)
+    if ((event === "pre-tool" || event === "prompt-submit") && answer.decision)
+      return blockByExit(`egc: ${answer.decision.reason}`)
     return empty()
   },
 }

@@ -21,7 +21,8 @@ export function frame(parts: Array<string | undefined>, cap = CONTEXT_CAP_CHARS)
   const head = HEAD
   const tail = TAIL
   const room = cap - FRAME_OVERHEAD_CHARS
-  const clipped = body.length > room ? `${body.slice(0, room - 60).trimEnd()}\n… (truncated; ask for more with get_state)` : body
+  const clipped =
+    body.length > room ? `${body.slice(0, room - 60).trimEnd()}\n… (truncated; ask for more with get_state)` : body
   return head + neutralise(clipped) + tail
 }
 

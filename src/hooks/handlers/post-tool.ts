@@ -4,9 +4,11 @@ import type { HookAnswer, HookInput } from "../types"
 
 /** A command the pre-tool hook routed through the crusher is observed as the command it wraps. */
 // the unquoted path starts only where a word starts: from every position, a long word cost quadratic time
-const CRUSH_PREFIX = /(?:'[^']*[\\/]egc(?:\.exe)?'|"[^"]*[\\/]egc(?:\.exe)?"|(?<!\S)\S*[\\/]egc(?:\.exe)?|\begc)\s+crush\s+--\s+/g
+const CRUSH_PREFIX =
+  /(?:'[^']*[\\/]egc(?:\.exe)?'|"[^"]*[\\/]egc(?:\.exe)?"|(?<!\S)\S*[\\/]egc(?:\.exe)?|\begc)\s+crush\s+--\s+/g
 
-export const unwrapCrush = (command: string): string => (command.includes("crush") ? command.replace(CRUSH_PREFIX, "") : command)
+export const unwrapCrush = (command: string): string =>
+  command.includes("crush") ? command.replace(CRUSH_PREFIX, "") : command
 
 /** After this many failures with one signature, the failure becomes a pending lesson candidate. */
 const LESSON_AFTER_FAILURES = 3

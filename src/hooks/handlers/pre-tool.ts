@@ -12,13 +12,27 @@ export async function preTool(input: HookInput, ctx: HookContext): Promise<HookA
   const where = { cwd: input.cwd, projectRoot: ctx.project.root, policy: ctx.config.guard }
   const { guard, mesh, crush } = ctx.deps
   // a shell or write call whose command or path is not a string cannot be judged: never let it through
-  if ((call.kind === "shell" && call.command === undefined) || (call.kind === "write" && !call.path && garbledPath(call.input))) {
+  if (
+    (call.kind === "shell" && call.command === undefined) ||
+    (call.kind === "write" && !call.path && garbledPath(call.input))
+  ) {
     const what = call.kind === "shell" ? "command" : "file path"
-    return { decision: { kind: "ask", reason: `egc: the ${what} of this ${call.name} call could not be read, so the guard could not check it; confirm it yourself` } }
+    return {
+      decision: {
+        kind: "ask",
+        reason: `egc: the ${what} of this ${call.name} call could not be read, so the guard could not check it; confirm it yourself`,
+      },
+    }
   }
   if (call.kind === "shell" && call.command !== undefined) {
     const verdict = guard ? await guard.judgeCommand(call.command, where) : undefined
-    if (verdict) await guard?.recordVerdict?.(verdict, { command: call.command, projectId: ctx.project.id, sessionId: input.sessionId, tool: input.tool })
+    if (verdict)
+      await guard?.recordVerdict?.(verdict, {
+        command: call.command,
+        projectId: ctx.project.id,
+        sessionId: input.sessionId,
+        tool: input.tool,
+      })
     const blocked = refusal(verdict)
     if (blocked) return blocked
     // an argv array was judged as one line, but the host expects its own shape back: no rewrite
@@ -33,7 +47,13 @@ export async function preTool(input: HookInput, ctx: HookContext): Promise<HookA
     if (blocked) return blocked
     const holder = mesh?.claimHolder ? await mesh.claimHolder(ctx.project, abs, input.sessionId) : undefined
     // claims are advisory: the person decides, as the guard's own write gate does
-    if (holder) return { decision: { kind: "ask", reason: `${holder}. Coordinate with that session (mesh messages) or wait for the claim to expire` } }
+    if (holder)
+      return {
+        decision: {
+          kind: "ask",
+          reason: `${holder}. Coordinate with that session (mesh messages) or wait for the claim to expire`,
+        },
+      }
   }
   return {}
 }
@@ -47,4 +67,6 @@ function refusal(verdict: Verdict | undefined): HookAnswer | undefined {
 
 /** A write whose path field is there but not a string (a write with no path field, e.g. a patch, is not judged here). */
 const garbledPath = (input: Record<string, unknown>) =>
-  ["file_path", "path", "absolute_path", "filePath", "notebook_path"].some((k) => k in input && typeof input[k] !== "string")
+  ["file_path", "path", "absolute_path", "filePath", "notebook_path"].some(
+    (k) => k in input && typeof input[k] !== "string",
+  )

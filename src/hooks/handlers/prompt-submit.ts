@@ -18,7 +18,11 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
     case "remember": {
       if (!intent.text) return {}
       const kind = rememberKind(intent.text, input.prompt)
-      const outcome = await memory.write(ctx.project, { kind, title: captureTitle(intent.text), body: intent.text, pending: false }, actor)
+      const outcome = await memory.write(
+        ctx.project,
+        { kind, title: captureTitle(intent.text), body: intent.text, pending: false },
+        actor,
+      )
       return wrap([section("egc", rememberNotice(outcome.status, outcome.reason))])
     }
     case "forget": {
@@ -35,19 +39,30 @@ export async function promptSubmit(input: HookInput, ctx: HookContext): Promise<
       const room = Math.floor((CONTEXT_CAP_CHARS - FRAME_OVERHEAD_CHARS - 80) / 4)
       const state = intent.kind === "resume" ? await memory.stateView(ctx.project, Math.floor(room / 2)) : undefined
       const left = room - Math.ceil((state?.length ?? 0) / 4)
-      const recall = await memory.recall(ctx.project, query, Math.max(100, Math.min(ctx.config.memory.recallTokenCap, left)))
-      return wrap([section("Project state", state), section(intent.kind === "resume" ? "Where we left off" : "From project history", recall)])
+      const recall = await memory.recall(
+        ctx.project,
+        query,
+        Math.max(100, Math.min(ctx.config.memory.recallTokenCap, left)),
+      )
+      return wrap([
+        section("Project state", state),
+        section(intent.kind === "resume" ? "Where we left off" : "From project history", recall),
+      ])
     }
     case "save":
       return wrap([
-        section("egc", "The person asked to save progress: call update_state with the current context, decisions and next steps (the state is stored through egc's memory)."),
+        section(
+          "egc",
+          "The person asked to save progress: call update_state with the current context, decisions and next steps (the state is stored through egc's memory).",
+        ),
       ])
   }
 }
 
 function rememberNotice(status: string, reason: string | undefined): string {
   if (status === "active") return "Stored in project memory as the person asked."
-  if (status === "pending") return "Saved for review: the person approves it (`egc memory review`, or memory_review) before it counts as fact."
+  if (status === "pending")
+    return "Saved for review: the person approves it (`egc memory review`, or memory_review) before it counts as fact."
   if (status === "duplicate") return "Already in project memory; nothing new stored."
   return `Not stored: ${reason ?? "refused by the memory write layer"}. Tell the person why.`
 }

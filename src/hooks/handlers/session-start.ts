@@ -8,7 +8,8 @@ const PENDING_SHOWN = 10
 /** Peers and unread messages each get at most this many characters, so the state keeps its room. */
 const SIDE_CAP_CHARS = 1200
 
-const capped = (text: string | undefined) => (text && text.length > SIDE_CAP_CHARS ? `${text.slice(0, SIDE_CAP_CHARS - 40).trimEnd()}\n… (more: egc mesh)` : text)
+const capped = (text: string | undefined) =>
+  text && text.length > SIDE_CAP_CHARS ? `${text.slice(0, SIDE_CAP_CHARS - 40).trimEnd()}\n… (more: egc mesh)` : text
 
 /**
  * Session start: this project's state view (through the memory reader), titles awaiting review,
@@ -26,7 +27,10 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
     } catch (error) {
       // a key problem is the session's news, not one source's: the hook tells the session (run.ts)
       if (error instanceof EgcError && error.code.startsWith("E_KEY_")) throw error
-      ctx.log.warn("session-start source failed", { what, error: error instanceof Error ? error.message : String(error) })
+      ctx.log.warn("session-start source failed", {
+        what,
+        error: error instanceof Error ? error.message : String(error),
+      })
       return undefined
     }
   }
@@ -41,7 +45,11 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
   const review = pending?.length
     ? `${shown.join("\n")}${hiddenCount > 0 ? `\n- … ${hiddenCount} more (egc memory review)` : ""}\nUntil the person approves them (\`egc memory review\`, \`egc memory approve <id>\`, or by asking you to call memory_review) they are not facts.`
     : undefined
-  const sides = [section(`Awaiting review (${pending?.length ?? 0})`, review), section("Other sessions on this project", capped(peers)), section("Unread messages", capped(unread))]
+  const sides = [
+    section(`Awaiting review (${pending?.length ?? 0})`, review),
+    section("Other sessions on this project", capped(peers)),
+    section("Unread messages", capped(unread)),
+  ]
   const room = CONTEXT_CAP_CHARS - FRAME_OVERHEAD_CHARS - sides.reduce((n, s) => n + (s ? s.length + 2 : 0), 0)
   const state = await safe("state", () => memory?.stateView(project, Math.floor(Math.max(400, room) / 4)))
   const context = frame([state, ...sides])

@@ -10,7 +10,12 @@ import type { HookAnswer, HookInput } from "../types"
 export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
   const memory = ctx.deps.memory
   if (!memory || !input.transcriptPath || input.stopHookActive) return {}
-  const result = await mineTranscript(input.transcriptPath, ctx.project, memory, { source: "hook:miner", sessionId: input.sessionId, tool: input.tool })
-  if (result.proposed) ctx.log.info("mined transcript", { event: input.event, proposed: result.proposed, skipped: result.skipped })
+  const result = await mineTranscript(input.transcriptPath, ctx.project, memory, {
+    source: "hook:miner",
+    sessionId: input.sessionId,
+    tool: input.tool,
+  })
+  if (result.proposed)
+    ctx.log.info("mined transcript", { event: input.event, proposed: result.proposed, skipped: result.skipped })
   return {}
 }

@@ -5,7 +5,8 @@
  * explicit ranges and the text is lower-cased before matching, so no rule needs the `i` flag or
  * Unicode property classes on the hot path — both cost over 100 ms of compilation per process.
  */
-const WORD = "[0-9a-z_\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff\\u0620-\\u064a\\u0660-\\u0669\\u066e-\\u06d3\\u06d5-\\u06ff\\u0900-\\u0963\\u0966-\\u097f]"
+const WORD =
+  "[0-9a-z_\\u00c0-\\u024f\\u0370-\\u03ff\\u0400-\\u04ff\\u0620-\\u064a\\u0660-\\u0669\\u066e-\\u06d3\\u06d5-\\u06ff\\u0900-\\u0963\\u0966-\\u097f]"
 
 /** A rule compiled on first use: a prompt in one script never pays for the other scripts' rules. */
 export interface Rule {
@@ -22,7 +23,9 @@ export function rx(raw: string): Rule {
  */
 export function rxs(...sources: string[]): Rule[] {
   let compiled: RegExp | undefined
-  return [{ exec: (text) => (compiled ??= new RegExp(sources.map((s) => `(?:${translate(s)})`).join("|"), "u")).exec(text) }]
+  return [
+    { exec: (text) => (compiled ??= new RegExp(sources.map((s) => `(?:${translate(s)})`).join("|"), "u")).exec(text) },
+  ]
 }
 
 function translate(raw: string): string {
@@ -33,7 +36,11 @@ function translate(raw: string): string {
       const next = source[i + 2] ?? ""
       const prev = source[i - 1] ?? ""
       const wordFollows = /[\p{L}[\\]/u.test(next) || (next === "(" && source[i + 3] !== "?")
-      out += wordFollows ? `(?<!${WORD})` : /\p{L}/u.test(prev) ? `(?!${WORD})` : `(?:(?<!${WORD})(?=${WORD})|(?<=${WORD})(?!${WORD}))`
+      out += wordFollows
+        ? `(?<!${WORD})`
+        : /\p{L}/u.test(prev)
+          ? `(?!${WORD})`
+          : `(?:(?<!${WORD})(?=${WORD})|(?<=${WORD})(?!${WORD}))`
       i++
       continue
     }

@@ -22,7 +22,11 @@ const LANGUAGES: readonly LanguageRules[] = [...RULES_EN_PT_ES, ...RULES_FR_DE_I
  * "save the file"), and only then are the storing intents tried.
  */
 export function detectIntent(prompt: string, languages: readonly LanguageRules[] = LANGUAGES): Intent | undefined {
-  const clean = prompt.normalize("NFKC").replace(/[’‘`´]/g, "'").replace(/\s+/g, " ").trim()
+  const clean = prompt
+    .normalize("NFKC")
+    .replace(/[’‘`´]/g, "'")
+    .replace(/\s+/g, " ")
+    .trim()
   const text = normalise(clean)
   if (!text || text.length > 4000) return undefined
   const relevant = languages.filter((lang) => lang.script.test(text))
@@ -66,5 +70,8 @@ function strip(original: string, m: RegExpExecArray): string {
   const base = lower.length === original.length ? original : lower
   const at = lower.indexOf(m[0])
   const rest = at === -1 ? base : `${base.slice(0, at)} ${base.slice(at + m[0].length)}`
-  return rest.replace(/^[\s:：,，、。.!！?？-]+|[\s:：,，、。!！?？-]+$/g, "").replace(/\s+/g, " ").trim()
+  return rest
+    .replace(/^[\s:：,，、。.!！?？-]+|[\s:：,，、。!！?？-]+$/g, "")
+    .replace(/\s+/g, " ")
+    .trim()
 }

@@ -49,7 +49,8 @@ export function captureTitle(text: string): string {
   }
   if (!t) return text.trim().slice(0, TITLE_MAX)
   // a sentence starts with a capital; a lower-case identifier before other script ("main 브랜치") does not
-  return /^\p{Ll}+\s/u.test(t) && !/^\p{Ll}+\s(?=\p{L})(?![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}])/u.test(t)
+  return /^\p{Ll}+\s/u.test(t) &&
+    !/^\p{Ll}+\s(?=\p{L})(?![\p{Script=Latin}\p{Script=Cyrillic}\p{Script=Greek}])/u.test(t)
     ? `${t.charAt(0).toLocaleUpperCase()}${t.slice(1)}`
     : t
 }

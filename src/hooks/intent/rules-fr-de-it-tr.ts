@@ -161,7 +161,11 @@ const it: LanguageRules = {
     "\\bnon dimenticare (che|:)",
     "\\bper riferimento futuro\\b",
   ),
-  save: rxs("\\bsalva (i |il |lo |la )?(nostri |nostro |nostra )?(progressi|progresso|stato|sessione|contesto|lavoro)\\b", "\\baggiorna (lo )?stato\\b", "\\bcheckpoint\\b"),
+  save: rxs(
+    "\\bsalva (i |il |lo |la )?(nostri |nostro |nostra )?(progressi|progresso|stato|sessione|contesto|lavoro)\\b",
+    "\\baggiorna (lo )?stato\\b",
+    "\\bcheckpoint\\b",
+  ),
 }
 
 const tr: LanguageRules = {
@@ -209,7 +213,12 @@ const tr: LanguageRules = {
     "\\bbundan (sonra|böyle)\\b",
     "\\bhafızana (al|kaydet|ekle)\\b",
   ),
-  save: rxs("\\b(ilerlemeyi|durumu|oturumu|bağlamı) kaydet\\b", "\\bdurumu(nu)? güncelle\\b", "\\bcheckpoint\\b", "\\bkayıt noktası\\b"),
+  save: rxs(
+    "\\b(ilerlemeyi|durumu|oturumu|bağlamı) kaydet\\b",
+    "\\bdurumu(nu)? güncelle\\b",
+    "\\bcheckpoint\\b",
+    "\\bkayıt noktası\\b",
+  ),
 }
 
 export const RULES_FR_DE_IT_TR: readonly LanguageRules[] = [fr, de, it, tr]

@@ -18,7 +18,12 @@ interface MineResult {
  * Mines the part of a transcript not mined before into pending items through the memory write
  * layer. Idempotent: a re-run on the same transcript proposes nothing new.
  */
-export async function mineTranscript(path: string, project: Project, memory: MemoryPort, actor: Actor): Promise<MineResult> {
+export async function mineTranscript(
+  path: string,
+  project: Project,
+  memory: MemoryPort,
+  actor: Actor,
+): Promise<MineResult> {
   if (!existsSync(path) || !statSync(path).isFile()) return { proposed: 0, skipped: 0 }
   const db = minerDb()
   const chunk = readTranscript(path, transcriptOffset(db, path))
@@ -30,7 +35,11 @@ export async function mineTranscript(path: string, project: Project, memory: Mem
       skipped++
       continue
     }
-    const outcome = await memory.write(project, { kind: item.kind, title: item.text.slice(0, 120), body: item.text, pending: true }, actor)
+    const outcome = await memory.write(
+      project,
+      { kind: item.kind, title: item.text.slice(0, 120), body: item.text, pending: true },
+      actor,
+    )
     noteMined(db, project.id, fp, outcome.id, now())
     if (outcome.status === "pending" || outcome.status === "active") proposed++
     else skipped++

@@ -13,10 +13,16 @@ export interface Mined {
 
 const USER_RULES: Array<[MinedKind, RegExp]> = [
   ["decision", /^(?:decision|decided)\s*:\s*(.+)$/i],
-  ["decision", /\b(?:we|i)(?: have)? (?:decided|agreed|chose|settled on|are going with|will go with) (?:to |that |on )?(.+)$/i],
+  [
+    "decision",
+    /\b(?:we|i)(?: have)? (?:decided|agreed|chose|settled on|are going with|will go with) (?:to |that |on )?(.+)$/i,
+  ],
   ["decision", /\blet'?s (?:use|go with|switch to|stick with|keep using) (.+)$/i],
   ["avoid", /^(?:avoid|never)\s*:\s*(.+)$/i],
-  ["avoid", /\b(?:don'?t|do not|never|please stop|stop) (?:ever )?((?:use|using|run|running|add|adding|call|calling|touch|touching|commit|committing|push|pushing|edit|editing|install|installing) .+)$/i],
+  [
+    "avoid",
+    /\b(?:don'?t|do not|never|please stop|stop) (?:ever )?((?:use|using|run|running|add|adding|call|calling|touch|touching|commit|committing|push|pushing|edit|editing|install|installing) .+)$/i,
+  ],
   ["avoid", /\bavoid (.+)$/i],
   ["preference", /^(?:preference|prefer)\s*:\s*(.+)$/i],
   ["preference", /\bi (?:prefer|like it when you|want you to always) (.+)$/i],
@@ -39,7 +45,13 @@ export function mine(turns: Turn[]): Mined[] {
         const m = pattern.exec(sentence)
         const text = m?.[1]?.trim().replace(/[.;,!]+$/, "")
         if (!text || text.length < MIN || text.length > MAX) continue
-        out.push({ kind, text: kind === "avoid" && !/^avoid/i.test(sentence) && !/^(?:avoid|never)\s*:/i.test(sentence) ? `don't ${text}` : text })
+        out.push({
+          kind,
+          text:
+            kind === "avoid" && !/^avoid/i.test(sentence) && !/^(?:avoid|never)\s*:/i.test(sentence)
+              ? `don't ${text}`
+              : text,
+        })
         break
       }
     }

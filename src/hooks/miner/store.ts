@@ -27,16 +27,16 @@ export function minerDb(): Database {
 const hash = (value: string) => keyedHash(loadKeys().hash, value).slice(0, 32)
 
 export function transcriptOffset(db: Database, path: string): number {
-  const row = db.query("SELECT offset FROM hooks_transcripts WHERE key = ?").get(hash(`transcript|${path}`)) as { offset: number } | null
+  const row = db.query("SELECT offset FROM hooks_transcripts WHERE key = ?").get(hash(`transcript|${path}`)) as {
+    offset: number
+  } | null
   return row?.offset ?? 0
 }
 
 export function saveOffset(db: Database, path: string, offset: number, at: number): void {
-  db.query("INSERT INTO hooks_transcripts (key, offset, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET offset = excluded.offset, updated_at = excluded.updated_at").run(
-    hash(`transcript|${path}`),
-    offset,
-    at,
-  )
+  db.query(
+    "INSERT INTO hooks_transcripts (key, offset, updated_at) VALUES (?, ?, ?) ON CONFLICT (key) DO UPDATE SET offset = excluded.offset, updated_at = excluded.updated_at",
+  ).run(hash(`transcript|${path}`), offset, at)
 }
 
 export function fingerprint(kind: string, text: string): string {
@@ -48,5 +48,10 @@ export function alreadyMined(db: Database, project: string, fp: string): boolean
 }
 
 export function noteMined(db: Database, project: string, fp: string, itemId: string | undefined, at: number): void {
-  db.query("INSERT OR IGNORE INTO hooks_mined (project, fingerprint, item_id, created_at) VALUES (?, ?, ?, ?)").run(project, fp, itemId ?? null, at)
+  db.query("INSERT OR IGNORE INTO hooks_mined (project, fingerprint, item_id, created_at) VALUES (?, ?, ?, ?)").run(
+    project,
+    fp,
+    itemId ?? null,
+    at,
+  )
 }

@@ -66,7 +66,12 @@ function turnsOf(entry: unknown): Turn[] {
   if (Array.isArray(e.messages)) return e.messages.flatMap(turnsOf)
   const message = (e.message && typeof e.message === "object" ? e.message : e) as Record<string, unknown>
   const roleRaw = String(message.role ?? e.type ?? "")
-  const role = roleRaw === "user" ? "user" : roleRaw === "assistant" || roleRaw === "model" || roleRaw === "gemini" ? "assistant" : undefined
+  const role =
+    roleRaw === "user"
+      ? "user"
+      : roleRaw === "assistant" || roleRaw === "model" || roleRaw === "gemini"
+        ? "assistant"
+        : undefined
   if (!role) return []
   const text = stripInjected(textOf(message.content ?? message.parts ?? e.content))
   return text ? [{ role, text }] : []
@@ -76,7 +81,11 @@ function textOf(content: unknown): string {
   if (typeof content === "string") return content
   if (!Array.isArray(content)) return ""
   return content
-    .map((part) => (part && typeof part === "object" && (part as { type?: unknown }).type !== "tool_result" ? (part as { text?: unknown }).text : undefined))
+    .map((part) =>
+      part && typeof part === "object" && (part as { type?: unknown }).type !== "tool_result"
+        ? (part as { text?: unknown }).text
+        : undefined,
+    )
     .filter((t): t is string => typeof t === "string")
     .join("\n")
 }

@@ -13,7 +13,9 @@ export function deepEqual(a: unknown, b: unknown): boolean {
   const ka = Object.keys(a)
   const kb = Object.keys(b)
   if (ka.length !== kb.length) return false
-  return ka.every((k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]))
+  return ka.every(
+    (k) => Object.hasOwn(b, k) && deepEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+  )
 }
 
 export const eolOf = (text: string): string => (text.includes("\r\n") ? "\r\n" : "\n")

@@ -35,11 +35,17 @@ export function applyOp(text: string | null, op: Op, what: string, opts: { owned
       case "md-block":
         return setBlock(t, op.text, op.version)
       case "file":
-        if (text !== null && text !== op.content && !opts.owned && !EGC_MARK.test(text)) throw new MalformedFile(`${what} exists and is not egc's; egc will not overwrite it`)
+        if (text !== null && text !== op.content && !opts.owned && !EGC_MARK.test(text))
+          throw new MalformedFile(`${what} exists and is not egc's; egc will not overwrite it`)
         return op.content
     }
   } catch (e) {
-    if (e instanceof MalformedFile) throw new MalformedFile(/^(file|the edited file)\b/.test(e.message) ? e.message.replace(/^(file|the edited file)\b/, what) : `${what}: ${e.message}`)
+    if (e instanceof MalformedFile)
+      throw new MalformedFile(
+        /^(file|the edited file)\b/.test(e.message)
+          ? e.message.replace(/^(file|the edited file)\b/, what)
+          : `${what}: ${e.message}`,
+      )
     throw e
   }
 }

@@ -1,4 +1,13 @@
-import { applyEdits, findNodeAtLocation, modify, parse, parseTree, printParseErrorCode, type FormattingOptions, type ParseError } from "jsonc-parser"
+import {
+  applyEdits,
+  findNodeAtLocation,
+  modify,
+  parse,
+  parseTree,
+  printParseErrorCode,
+  type FormattingOptions,
+  type ParseError,
+} from "jsonc-parser"
 import { isEgcHookCommand } from "../command"
 import { placeElement, placeValue } from "./json-place"
 import { deepEqual, eolOf, MalformedFile } from "./_malformed"
@@ -15,13 +24,18 @@ export function readJsonc(text: string, what = "file"): Json {
     const line = text.slice(0, e.offset).split("\n").length
     throw new MalformedFile(`${what} is not valid JSON (${printParseErrorCode(e.error)} at line ${line})`)
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) throw new MalformedFile(`${what} does not hold a JSON object`)
+  if (typeof value !== "object" || value === null || Array.isArray(value))
+    throw new MalformedFile(`${what} does not hold a JSON object`)
   return value as Json
 }
 
 function formatting(text: string): FormattingOptions {
   const indent = /\n([ \t]+)["}\]]/.exec(text)?.[1] ?? "  "
-  return { insertSpaces: !indent.startsWith("\t"), tabSize: indent.startsWith("\t") ? 1 : indent.length, eol: eolOf(text) }
+  return {
+    insertSpaces: !indent.startsWith("\t"),
+    tabSize: indent.startsWith("\t") ? 1 : indent.length,
+    eol: eolOf(text),
+  }
 }
 
 const start = (text: string) => (text.trim() === "" ? "{}\n" : text)
@@ -72,7 +86,11 @@ function removeElement(text: string, arrayPath: (string | number)[], index: numb
   if (!item) return text
   const next = items[index + 1]
   const prev = items[index - 1]
-  const [from, to] = next ? [item.offset, next.offset] : prev ? [prev.offset + prev.length, item.offset + item.length] : [item.offset, item.offset + item.length]
+  const [from, to] = next
+    ? [item.offset, next.offset]
+    : prev
+      ? [prev.offset + prev.length, item.offset + item.length]
+      : [item.offset, item.offset + item.length]
   return text.slice(0, from) + text.slice(to)
 }
 
@@ -88,7 +106,9 @@ function egcIn(list: unknown[]): { whole: number[]; inner: Array<[number, number
       return
     }
     if (!Array.isArray(e.hooks)) return
-    const mine = e.hooks.flatMap((h, j) => (typeof h === "object" && h !== null && isEgcHookCommand((h as Json).command) ? [j] : []))
+    const mine = e.hooks.flatMap((h, j) =>
+      typeof h === "object" && h !== null && isEgcHookCommand((h as Json).command) ? [j] : [],
+    )
     if (mine.length && mine.length === e.hooks.length) whole.push(i)
     else for (const j of mine) inner.push([i, j])
   })
@@ -115,10 +135,16 @@ function stripEvent(text: string, path: string[], event: string): { text: string
 }
 
 /** Put egc's hook entries in place: stale ones are replaced where they stood, others kept. */
-export function mergeHooks(text: string, path: string[], events: Record<string, unknown[]>, defaults: Json = {}): string {
+export function mergeHooks(
+  text: string,
+  path: string[],
+  events: Record<string, unknown[]>,
+  defaults: Json = {},
+): string {
   let out = start(text)
   let root = readJsonc(out)
-  for (const [key, value] of Object.entries(defaults)) if (getAt(root, [key]) === undefined) out = setJson(out, [key], value)
+  for (const [key, value] of Object.entries(defaults))
+    if (getAt(root, [key]) === undefined) out = setJson(out, [key], value)
   for (const [event, wanted] of Object.entries(events)) {
     root = readJsonc(out)
     const list = hookList(root, path, event)
@@ -127,10 +153,18 @@ export function mergeHooks(text: string, path: string[], events: Record<string, 
       continue
     }
     const { whole, inner } = egcIn(list)
-    if (inner.length === 0 && deepEqual(whole.map((i) => list[i]), wanted) && whole.every((i, k) => i === (whole[0] ?? 0) + k)) continue
+    if (
+      inner.length === 0 &&
+      deepEqual(
+        whole.map((i) => list[i]),
+        wanted,
+      ) &&
+      whole.every((i, k) => i === (whole[0] ?? 0) + k)
+    )
+      continue
     const stripped = stripEvent(out, path, event)
     out = stripped.text
-    const at = stripped.at ?? (hookList(readJsonc(out), path, event)?.length ?? 0)
+    const at = stripped.at ?? hookList(readJsonc(out), path, event)?.length ?? 0
     wanted.forEach((entry, k) => {
       const f = formatting(out)
       const layout = { unit: f.insertSpaces ? " ".repeat(f.tabSize ?? 2) : "\t", eol: f.eol ?? "\n" }
@@ -161,6 +195,9 @@ export function hooksPresent(text: string, path: string[], events: Record<string
     const list = getAt(root, [...path, event])
     if (!Array.isArray(list)) return false
     const { whole } = egcIn(list)
-    return deepEqual(whole.map((i) => list[i]), wanted)
+    return deepEqual(
+      whole.map((i) => list[i]),
+      wanted,
+    )
   })
 }

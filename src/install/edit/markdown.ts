@@ -29,7 +29,11 @@ export function removeBlock(file: string): string {
   if (!m) return file
   const before = file.slice(0, m.index)
   const after = file.slice(m.index + m[0].length)
-  return before.length && after.length ? `${before}${eolOf(file)}${after}` : before.length ? `${before}${eolOf(file)}` : after
+  return before.length && after.length
+    ? `${before}${eolOf(file)}${after}`
+    : before.length
+      ? `${before}${eolOf(file)}`
+      : after
 }
 
 export function blockPresent(file: string, text: string, version: number): boolean {

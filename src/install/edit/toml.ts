@@ -7,7 +7,7 @@ import { topLevelLines } from "./_toml-lines"
  * TOML is edited as text: egc inserts or replaces its own `[table]` (and its sub-tables) and
  * leaves every other byte alone, then parses the result to prove it is still valid TOML.
  */
-export function readToml(text: string, what = "file"): Record<string, unknown> {
+function readToml(text: string, what = "file"): Record<string, unknown> {
   try {
     return parse(text) as Record<string, unknown>
   } catch (e) {
@@ -15,7 +15,11 @@ export function readToml(text: string, what = "file"): Record<string, unknown> {
   }
 }
 
-const keyRe = (table: string) => table.split(".").map((k) => `(?:${k.replace(/[-]/g, "\\-")}|"${k}"|'${k}')`).join("\\s*\\.\\s*")
+const keyRe = (table: string) =>
+  table
+    .split(".")
+    .map((k) => `(?:${k.replace(/[-]/g, "\\-")}|"${k}"|'${k}')`)
+    .join("\\s*\\.\\s*")
 
 /**
  * Line range [from, to) of the table and its sub-tables, if present. Headers are looked for only on
@@ -37,9 +41,10 @@ function locate(lines: string[], table: string): [number, number] | undefined {
   return [from, to]
 }
 
-export function renderTable(table: string, values: Record<string, string | string[]>, eol = "\n"): string {
+function renderTable(table: string, values: Record<string, string | string[]>, eol = "\n"): string {
   const lines = [`[${table}]`]
-  for (const [k, v] of Object.entries(values)) lines.push(`${k} = ${Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(", ")}]` : JSON.stringify(v)}`)
+  for (const [k, v] of Object.entries(values))
+    lines.push(`${k} = ${Array.isArray(v) ? `[${v.map((x) => JSON.stringify(x)).join(", ")}]` : JSON.stringify(v)}`)
   return lines.join(eol)
 }
 
@@ -57,7 +62,10 @@ export function setTomlTable(text: string, table: string, values: Record<string,
     out = body === "" ? `${block}${eol}` : `${body}${eol}${eol}${block}${eol}`
   }
   const parsed = readToml(out, "the edited file")
-  if (!deepEqual(getAt(parsed, table.split(".")), values)) throw new MalformedFile(`cannot place [${table}]: the file defines it in a form egc does not edit (inline or dotted keys)`)
+  if (!deepEqual(getAt(parsed, table.split(".")), values))
+    throw new MalformedFile(
+      `cannot place [${table}]: the file defines it in a form egc does not edit (inline or dotted keys)`,
+    )
   return out
 }
 

@@ -10,7 +10,10 @@ export const amp: Target = {
   name: "Amp",
   projectMarkers: [".amp"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("amp")(ctx) }, { bin: "amp" }]),
-  mcp: { user: mcpJson(id, inXdg("amp", "settings.json"), ["amp.mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".amp", "settings.json"), ["amp.mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
+  mcp: {
+    user: mcpJson(id, inXdg("amp", "settings.json"), ["amp.mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+    project: mcpJson(id, inProject(".amp", "settings.json"), ["amp.mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+  },
   hooks: { note: "Amp's plugin API is experimental; egc does not wire it yet" },
   instructions: { user: protocolIn(id, inXdg("amp", "AGENTS.md")), project: protocolIn(id, inProject("AGENTS.md")) },
 }

@@ -14,7 +14,17 @@ export const continueDev: Target = {
   name: "Continue",
   projectMarkers: [".continue"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".continue")(ctx) }, { bin: "cn" }]),
-  mcp: { user: ownedFile(id, "mcp", inHome(".continue", "mcpServers", "egc.yaml"), block, "mcpServers block (YAML)"), project: ownedFile(id, "mcp", inProject(".continue", "mcpServers", "egc.yaml"), block, "mcpServers block (YAML)") },
+  mcp: {
+    user: ownedFile(id, "mcp", inHome(".continue", "mcpServers", "egc.yaml"), block, "mcpServers block (YAML)"),
+    project: ownedFile(id, "mcp", inProject(".continue", "mcpServers", "egc.yaml"), block, "mcpServers block (YAML)"),
+  },
   hooks: { note: "Continue has no hook API" },
-  instructions: { user: protocolRule(id, inHome(".continue", "rules", "egc.md"), "name: egc memory protocol\nalwaysApply: true"), project: protocolRule(id, inProject(".continue", "rules", "egc.md"), "name: egc memory protocol\nalwaysApply: true") },
+  instructions: {
+    user: protocolRule(id, inHome(".continue", "rules", "egc.md"), "name: egc memory protocol\nalwaysApply: true"),
+    project: protocolRule(
+      id,
+      inProject(".continue", "rules", "egc.md"),
+      "name: egc memory protocol\nalwaysApply: true",
+    ),
+  },
 }

@@ -21,7 +21,16 @@ export const gemini: Target = {
   projectMarkers: [".gemini", "GEMINI.md"],
   afterNote: GEMINI_TRUST_HINT,
   detect: (ctx) => probe(ctx, [{ dir: inHome(".gemini")(ctx) }, { bin: "gemini" }]),
-  mcp: { user: mcpJson(id, inHome(".gemini", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".gemini", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
-  hooks: { user: claudeHooks(id, id, inHome(".gemini", "settings.json"), EVENTS), project: claudeHooks(id, id, inProject(".gemini", "settings.json"), EVENTS) },
-  instructions: { user: protocolIn(id, inHome(".gemini", "GEMINI.md")), project: protocolIn(id, inProject("GEMINI.md")) },
+  mcp: {
+    user: mcpJson(id, inHome(".gemini", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+    project: mcpJson(id, inProject(".gemini", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+  },
+  hooks: {
+    user: claudeHooks(id, id, inHome(".gemini", "settings.json"), EVENTS),
+    project: claudeHooks(id, id, inProject(".gemini", "settings.json"), EVENTS),
+  },
+  instructions: {
+    user: protocolIn(id, inHome(".gemini", "GEMINI.md")),
+    project: protocolIn(id, inProject("GEMINI.md")),
+  },
 }

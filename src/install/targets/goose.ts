@@ -11,7 +11,11 @@ const extension: Facet = {
   edits: (ctx: InstallContext) => [
     {
       file: inXdg("goose", "config.yaml")(ctx),
-      op: { kind: "yaml-set", path: ["extensions", "egc"], value: { enabled: true, name: "egc", type: "stdio", cmd: ctx.bin, args: SERVE_ARGS, envs: {}, timeout: 300 } },
+      op: {
+        kind: "yaml-set",
+        path: ["extensions", "egc"],
+        value: { enabled: true, name: "egc", type: "stdio", cmd: ctx.bin, args: SERVE_ARGS, envs: {}, timeout: 300 },
+      },
       target: id,
       purpose: "mcp",
     },
@@ -25,5 +29,8 @@ export const goose: Target = {
   detect: (ctx) => probe(ctx, [{ dir: inXdg("goose")(ctx) }, { bin: "goose" }]),
   mcp: { user: extension, note: "extensions are user-level only" },
   hooks: { note: "Goose has no command-hook API" },
-  instructions: { user: protocolIn(id, inXdg("goose", ".goosehints")), project: protocolIn(id, inProject(".goosehints")) },
+  instructions: {
+    user: protocolIn(id, inXdg("goose", ".goosehints")),
+    project: protocolIn(id, inProject(".goosehints")),
+  },
 }

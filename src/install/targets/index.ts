@@ -23,8 +23,28 @@ import { windsurf } from "./windsurf"
 import { zed } from "./zed"
 
 export const TARGETS: readonly Target[] = [
-  claudeCode, codex, gemini, cursor, vscode, copilotCli, windsurf, cline, kiro, amazonq, qwen,
-  opencode, zed, continueDev, goose, aider, amp, antigravity, junie, trae, codebuddy, warp,
+  claudeCode,
+  codex,
+  gemini,
+  cursor,
+  vscode,
+  copilotCli,
+  windsurf,
+  cline,
+  kiro,
+  amazonq,
+  qwen,
+  opencode,
+  zed,
+  continueDev,
+  goose,
+  aider,
+  amp,
+  antigravity,
+  junie,
+  trae,
+  codebuddy,
+  warp,
 ]
 
 export const targetById = (id: string): Target | undefined => TARGETS.find((t) => t.id === id)

@@ -9,7 +9,13 @@ export const junie: Target = {
   name: "JetBrains Junie",
   projectMarkers: [".junie"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".junie")(ctx) }, { bin: "junie" }]),
-  mcp: { user: mcpJson(id, inHome(".junie", "mcp", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".junie", "mcp", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
+  mcp: {
+    user: mcpJson(id, inHome(".junie", "mcp", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+    project: mcpJson(id, inProject(".junie", "mcp", "mcp.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+  },
   hooks: { note: "Junie has no documented hook API" },
-  instructions: { project: protocolIn(id, inProject(".junie", "guidelines.md")), note: "guidelines are project-level only" },
+  instructions: {
+    project: protocolIn(id, inProject(".junie", "guidelines.md")),
+    note: "guidelines are project-level only",
+  },
 }

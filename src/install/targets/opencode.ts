@@ -19,10 +19,28 @@ export const opencode: Target = {
   name: "OpenCode",
   projectMarkers: [".opencode", "opencode.json", "opencode.jsonc"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("opencode")(ctx) }, { bin: "opencode" }]),
-  mcp: { user: mcpJson(id, config(inXdg("opencode")), ["mcp", "egc"], entry), project: mcpJson(id, config(inProject()), ["mcp", "egc"], entry) },
-  hooks: {
-    user: ownedFile(id, "hooks", inXdg("opencode", "plugin", "egc.js"), (ctx) => openCodePluginSource(ctx.bin), "plugin: session, prompt, tool.execute.before/after"),
-    project: ownedFile(id, "hooks", inProject(".opencode", "plugin", "egc.js"), (ctx) => openCodePluginSource(ctx.bin), "plugin: session, prompt, tool.execute.before/after"),
+  mcp: {
+    user: mcpJson(id, config(inXdg("opencode")), ["mcp", "egc"], entry),
+    project: mcpJson(id, config(inProject()), ["mcp", "egc"], entry),
   },
-  instructions: { user: protocolIn(id, inXdg("opencode", "AGENTS.md")), project: protocolIn(id, inProject("AGENTS.md")) },
+  hooks: {
+    user: ownedFile(
+      id,
+      "hooks",
+      inXdg("opencode", "plugin", "egc.js"),
+      (ctx) => openCodePluginSource(ctx.bin),
+      "plugin: session, prompt, tool.execute.before/after",
+    ),
+    project: ownedFile(
+      id,
+      "hooks",
+      inProject(".opencode", "plugin", "egc.js"),
+      (ctx) => openCodePluginSource(ctx.bin),
+      "plugin: session, prompt, tool.execute.before/after",
+    ),
+  },
+  instructions: {
+    user: protocolIn(id, inXdg("opencode", "AGENTS.md")),
+    project: protocolIn(id, inProject("AGENTS.md")),
+  },
 }

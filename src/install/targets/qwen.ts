@@ -10,7 +10,13 @@ export const qwen: Target = {
   name: "Qwen Code",
   projectMarkers: [".qwen", "QWEN.md"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".qwen")(ctx) }, { bin: "qwen" }]),
-  mcp: { user: mcpJson(id, inHome(".qwen", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), project: mcpJson(id, inProject(".qwen", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)) },
-  hooks: { user: claudeHooks(id, id, inHome(".qwen", "settings.json"), CLAUDE_EVENTS), project: claudeHooks(id, id, inProject(".qwen", "settings.json"), CLAUDE_EVENTS) },
+  mcp: {
+    user: mcpJson(id, inHome(".qwen", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+    project: mcpJson(id, inProject(".qwen", "settings.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)),
+  },
+  hooks: {
+    user: claudeHooks(id, id, inHome(".qwen", "settings.json"), CLAUDE_EVENTS),
+    project: claudeHooks(id, id, inProject(".qwen", "settings.json"), CLAUDE_EVENTS),
+  },
   instructions: { user: protocolIn(id, inHome(".qwen", "QWEN.md")), project: protocolIn(id, inProject("QWEN.md")) },
 }

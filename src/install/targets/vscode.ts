@@ -13,7 +13,16 @@ export const vscode: Target = {
   name: "VS Code (Copilot)",
   projectMarkers: [".vscode"],
   detect: (ctx) => probe(ctx, [{ dir: ctx.vscodeUser }, { bin: "code" }]),
-  mcp: { user: mcpJson(id, (ctx) => join(ctx.vscodeUser, "mcp.json"), ["servers", "egc"], entry), project: mcpJson(id, inProject(".vscode", "mcp.json"), ["servers", "egc"], entry) },
-  hooks: { project: copilotHooksFile(id), note: "agent hooks (preview) are read from the repository's .github/hooks, shared with Copilot CLI" },
-  instructions: { project: protocolIn(id, inProject(".github", "copilot-instructions.md")), note: "user-level instructions live in VS Code's prompts folder, managed in its UI" },
+  mcp: {
+    user: mcpJson(id, (ctx) => join(ctx.vscodeUser, "mcp.json"), ["servers", "egc"], entry),
+    project: mcpJson(id, inProject(".vscode", "mcp.json"), ["servers", "egc"], entry),
+  },
+  hooks: {
+    project: copilotHooksFile(id),
+    note: "agent hooks (preview) are read from the repository's .github/hooks, shared with Copilot CLI",
+  },
+  instructions: {
+    project: protocolIn(id, inProject(".github", "copilot-instructions.md")),
+    note: "user-level instructions live in VS Code's prompts folder, managed in its UI",
+  },
 }

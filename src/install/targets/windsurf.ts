@@ -18,7 +18,18 @@ export const windsurf: Target = {
   name: "Windsurf",
   projectMarkers: [".windsurf", ".windsurfrules"],
   detect: (ctx) => probe(ctx, [{ dir: inHome(".codeium", "windsurf")(ctx) }, { bin: "windsurf" }]),
-  mcp: { user: mcpJson(id, inHome(".codeium", "windsurf", "mcp_config.json"), ["mcpServers", "egc"], (ctx) => serverEntry(ctx)), note: "servers are user-level only" },
-  hooks: { user: flatHooks(id, id, inHome(".codeium", "windsurf", "hooks.json"), EVENTS), project: flatHooks(id, id, inProject(".windsurf", "hooks.json"), EVENTS) },
-  instructions: { user: protocolIn(id, inHome(".codeium", "windsurf", "memories", "global_rules.md")), project: protocolRule(id, inProject(".windsurf", "rules", "egc.md"), "trigger: always_on") },
+  mcp: {
+    user: mcpJson(id, inHome(".codeium", "windsurf", "mcp_config.json"), ["mcpServers", "egc"], (ctx) =>
+      serverEntry(ctx),
+    ),
+    note: "servers are user-level only",
+  },
+  hooks: {
+    user: flatHooks(id, id, inHome(".codeium", "windsurf", "hooks.json"), EVENTS),
+    project: flatHooks(id, id, inProject(".windsurf", "hooks.json"), EVENTS),
+  },
+  instructions: {
+    user: protocolIn(id, inHome(".codeium", "windsurf", "memories", "global_rules.md")),
+    project: protocolRule(id, inProject(".windsurf", "rules", "egc.md"), "trigger: always_on"),
+  },
 }

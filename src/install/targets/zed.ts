@@ -11,7 +11,13 @@ export const zed: Target = {
   name: "Zed",
   projectMarkers: [".zed", ".rules"],
   detect: (ctx) => probe(ctx, [{ dir: inXdg("zed")(ctx) }, { bin: "zed" }, { bin: "zeditor" }]),
-  mcp: { user: mcpJson(id, inXdg("zed", "settings.json"), ["context_servers", "egc"], entry), project: mcpJson(id, inProject(".zed", "settings.json"), ["context_servers", "egc"], entry) },
+  mcp: {
+    user: mcpJson(id, inXdg("zed", "settings.json"), ["context_servers", "egc"], entry),
+    project: mcpJson(id, inProject(".zed", "settings.json"), ["context_servers", "egc"], entry),
+  },
   hooks: { note: "Zed has no hook API" },
-  instructions: { project: protocolIn(id, inProject("AGENTS.md")), note: "user rules live in Zed's Rules Library (UI); Zed reads the first of .rules, …, AGENTS.md in a project" },
+  instructions: {
+    project: protocolIn(id, inProject("AGENTS.md")),
+    note: "user rules live in Zed's Rules Library (UI); Zed reads the first of .rules, …, AGENTS.md in a project",
+  },
 }

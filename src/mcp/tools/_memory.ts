@@ -11,7 +11,11 @@ export async function memoryFor(ctx: ToolContext): Promise<Memory> {
   if (opened?.db === db) return opened.memory
   const { openMemory } = await import("../../memory")
   const m = ctx.config.memory
-  const memory = openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours })
+  const memory = openMemory({
+    consent: m.consent,
+    recallTokenCap: m.recallTokenCap,
+    workingTtlHours: m.workingTtlHours,
+  })
   // once per server process: lesson decay and working-memory expiry (both idempotent)
   memory.maintain()
   opened = { db, memory }

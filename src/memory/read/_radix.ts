@@ -34,7 +34,11 @@ export function isSorted(keys: string[]): boolean {
 }
 
 /** Every (key, value) of a tree in sorted order: children sorted at each node instead of sorting every key. */
-export function sortedEntries<V>(tree: Map<string, unknown>, prefix = "", out: Array<[string, V]> = []): Array<[string, V]> {
+export function sortedEntries<V>(
+  tree: Map<string, unknown>,
+  prefix = "",
+  out: Array<[string, V]> = [],
+): Array<[string, V]> {
   if (tree.has(LEAF)) out.push([prefix, tree.get(LEAF) as V])
   const edges: string[] = []
   for (const k of tree.keys()) if (k !== LEAF) edges.push(k)

@@ -23,7 +23,11 @@ interface Internals {
   _avgFieldLength: number[]
   _storedFields: Map<number, unknown>
   _dirtCount: number
-  _index: { _tree: Map<string, unknown>; _prefix: string; set(term: string, data: Map<number, Map<number, number>>): void }
+  _index: {
+    _tree: Map<string, unknown>
+    _prefix: string
+    set(term: string, data: Map<number, Map<number, number>>): void
+  }
 }
 
 const internals = <T>(ms: MiniSearch<T>) => ms as unknown as Internals
@@ -79,7 +83,20 @@ export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
     ids.push(id)
   }
   const header = new TextEncoder().encode(
-    JSON.stringify({ v: 1, tag, documentCount: m._documentCount, nextId: m._nextId, fieldIds: m._fieldIds, avg: m._avgFieldLength, dirt: 0, ids: ids.join("\n"), terms: terms.join("\n"), nPost: post.length, nLen: lengths.length, nShort: shorts.length }),
+    JSON.stringify({
+      v: 1,
+      tag,
+      documentCount: m._documentCount,
+      nextId: m._nextId,
+      fieldIds: m._fieldIds,
+      avg: m._avgFieldLength,
+      dirt: 0,
+      ids: ids.join("\n"),
+      terms: terms.join("\n"),
+      nPost: post.length,
+      nLen: lengths.length,
+      nShort: shorts.length,
+    }),
   )
   const pad = (4 - ((4 + header.length) % 4)) % 4
   const numbers = new Uint32Array(post.length + lengths.length + shorts.length)
@@ -94,11 +111,26 @@ export function packIndex<T>(ms: MiniSearch<T>, tag = ""): Uint8Array {
 }
 
 /** `tag` names the term processing the index was built with; a snapshot built with other rules is refused. */
-export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters<typeof MiniSearch<T>>[0], tag = ""): MiniSearch<T> {
+export function unpackIndex<T>(
+  bytes: Uint8Array,
+  options: ConstructorParameters<typeof MiniSearch<T>>[0],
+  tag = "",
+): MiniSearch<T> {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength)
   const headerLength = view.getUint32(0, true)
   const h = JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + headerLength))) as {
-    v: number; tag?: string; documentCount: number; nextId: number; fieldIds: Record<string, number>; avg: number[]; dirt: number; ids: string; terms: string; nPost: number; nLen: number; nShort: number
+    v: number
+    tag?: string
+    documentCount: number
+    nextId: number
+    fieldIds: Record<string, number>
+    avg: number[]
+    dirt: number
+    ids: string
+    terms: string
+    nPost: number
+    nLen: number
+    nShort: number
   }
   if (h.v !== 1) throw new Error("unknown index snapshot version")
   if ((h.tag ?? "") !== tag) throw new Error("index snapshot was made with other term rules")
@@ -107,7 +139,10 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
   const start = 4 + headerLength + ((4 - ((4 + headerLength) % 4)) % 4)
   // a view when the numbers are aligned in place (they are in a freshly opened snapshot): no second copy of the postings
   const at = bytes.byteOffset + start
-  const numbers = at % 4 === 0 ? new Uint32Array(bytes.buffer, at, (bytes.byteLength - start) >>> 2) : new Uint32Array(bytes.buffer.slice(at, bytes.byteOffset + bytes.byteLength))
+  const numbers =
+    at % 4 === 0
+      ? new Uint32Array(bytes.buffer, at, (bytes.byteLength - start) >>> 2)
+      : new Uint32Array(bytes.buffer.slice(at, bytes.byteOffset + bytes.byteLength))
   const ms = new MiniSearch<T>(options)
   const m = internals(ms)
   m._documentCount = h.documentCount
@@ -143,11 +178,14 @@ export function unpackIndex<T>(bytes: Uint8Array, options: ConstructorParameters
     for (let f = 0; f < nf; f++) p += 2 + 2 * (numbers[p + 1] as number)
   }
   if (isSorted(terms)) {
-    const SearchableMap = (m._index as unknown as { constructor: new (tree: Map<string, unknown>) => Internals["_index"] }).constructor
+    const SearchableMap = (
+      m._index as unknown as { constructor: new (tree: Map<string, unknown>) => Internals["_index"] }
+    ).constructor
     m._index = new SearchableMap(radixTree(terms, postings))
   } else {
     // a snapshot written before terms were sorted
-    for (let t = 0; t < terms.length; t++) m._index.set(terms[t] as string, postings[t] as unknown as Map<number, Map<number, number>>)
+    for (let t = 0; t < terms.length; t++)
+      m._index.set(terms[t] as string, postings[t] as unknown as Map<number, Map<number, number>>)
   }
   return ms
 }

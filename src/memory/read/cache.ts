@@ -60,13 +60,22 @@ export const SNAPSHOT_MIN_DOCS = 300
 const INDEXED = new Set(["active", "pending", "superseded", "archived", "expired"])
 const FIELDS = ["title", "text"]
 
-export const INDEX_OPTIONS = { fields: FIELDS, tokenize, processTerm, searchOptions: { boost: { title: 2 }, prefix: (t: string) => t.length > 3, processTerm, tokenize } }
+export const INDEX_OPTIONS = {
+  fields: FIELDS,
+  tokenize,
+  processTerm,
+  searchOptions: { boost: { title: 2 }, prefix: (t: string) => t.length > 3, processTerm, tokenize },
+}
 
 export function newSearch(): MiniSearch<IndexedDoc> {
   return new MiniSearch<IndexedDoc>(INDEX_OPTIONS)
 }
 
-export const asDoc = (v: ItemView): IndexedDoc => ({ id: v.id, title: v.title, text: `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}` })
+export const asDoc = (v: ItemView): IndexedDoc => ({
+  id: v.id,
+  title: v.title,
+  text: `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}`,
+})
 
 export const entityNames = (entity: string): string[] => {
   const n = normalEntity(entity)
@@ -74,7 +83,22 @@ export const entityNames = (entity: string): string[] => {
   return base && base !== n ? [n, base] : [n]
 }
 
-export function metaOf(row: Pick<ItemRow, "id" | "project" | "scope" | "kind" | "status" | "confidence" | "disputed" | "valid_from" | "recorded_at" | "expires_at" | "entity_keys">): ItemMeta {
+export function metaOf(
+  row: Pick<
+    ItemRow,
+    | "id"
+    | "project"
+    | "scope"
+    | "kind"
+    | "status"
+    | "confidence"
+    | "disputed"
+    | "valid_from"
+    | "recorded_at"
+    | "expires_at"
+    | "entity_keys"
+  >,
+): ItemMeta {
   return {
     id: row.id,
     project: row.project,
@@ -136,7 +160,10 @@ const viewsOf = (idx: ProjectIndex) => (idx as unknown as { views: Map<string, I
 function load(store: Store, project: string, byProject: Map<string, ProjectIndex>): ProjectIndex {
   const idx = emptyIndex(store, project)
   byProject.set(project, idx)
-  const snap = store.db.query("SELECT rev, snapshot_enc FROM memory_snapshots WHERE project = ?").get(project) as { rev: number; snapshot_enc: Uint8Array } | null
+  const snap = store.db.query("SELECT rev, snapshot_enc FROM memory_snapshots WHERE project = ?").get(project) as {
+    rev: number
+    snapshot_enc: Uint8Array
+  } | null
   if (!snap) return idx
   try {
     const packed = open(store.keys.content, snap.snapshot_enc, aad("memory_snapshots", project, project))
@@ -147,7 +174,9 @@ function load(store: Store, project: string, byProject: Map<string, ProjectIndex
     return idx
   }
   const rows = store.db
-    .query("SELECT id, project, scope, kind, status, confidence, disputed, valid_from, recorded_at, expires_at, entity_keys, rev FROM memory_items WHERE project = ? AND rev <= ? AND content_enc IS NOT NULL")
+    .query(
+      "SELECT id, project, scope, kind, status, confidence, disputed, valid_from, recorded_at, expires_at, entity_keys, rev FROM memory_items WHERE project = ? AND rev <= ? AND content_enc IS NOT NULL",
+    )
     .all(project, snap.rev) as Array<ItemRow>
   for (const row of rows) if (INDEXED.has(row.status) && idx.search.has(row.id)) addMeta(idx, metaOf(row))
   idx.rev = snap.rev
@@ -196,22 +225,23 @@ function maybeSnapshot(store: Store, project: string, idx: ProjectIndex): void {
 
 function addMeta(idx: ProjectIndex, m: ItemMeta): void {
   idx.meta.set(m.id, m)
-  for (const group of m.entityGroups) for (const key of group) {
-    const ids = idx.entities.get(key)
-    // two entities of one item can share a last segment; its keys arrive together, so a repeat is the last entry
-    if (!ids) idx.entities.set(key, [m.id])
-    else if (ids[ids.length - 1] !== m.id) ids.push(m.id)
-  }
+  for (const group of m.entityGroups)
+    for (const key of group) {
+      const ids = idx.entities.get(key)
+      // two entities of one item can share a last segment; its keys arrive together, so a repeat is the last entry
+      if (!ids) idx.entities.set(key, [m.id])
+      else if (ids[ids.length - 1] !== m.id) ids.push(m.id)
+    }
 }
 
 function removeMeta(idx: ProjectIndex, id: string): void {
   const m = idx.meta.get(id)
   if (!m) return
-  for (const group of m.entityGroups) for (const key of group) {
-    const ids = idx.entities.get(key)
-    const at = ids?.lastIndexOf(id) ?? -1
-    if (at >= 0) ids?.splice(at, 1)
-  }
+  for (const group of m.entityGroups)
+    for (const key of group) {
+      const ids = idx.entities.get(key)
+      const at = ids?.lastIndexOf(id) ?? -1
+      if (at >= 0) ids?.splice(at, 1)
+    }
   idx.meta.delete(id)
 }
-

@@ -64,7 +64,10 @@ interface Group {
 
 let groups: Group[] | undefined
 
-const termsOf = (text: string) => tokenize(foldText(text)).map(processTerm).filter((t): t is string => !!t)
+const termsOf = (text: string) =>
+  tokenize(foldText(text))
+    .map(processTerm)
+    .filter((t): t is string => !!t)
 
 function compiled(): Group[] {
   groups ??= VOCABULARY.map((line) => {
@@ -100,7 +103,8 @@ export function expandQuery(query: string): WeightedTerm[] {
       if (key) break
     }
     if (!key) continue
-    for (const term of g.terms) if (!own.has(term) && !out.has(term)) out.set(term, { term, weight: EXPANSION_WEIGHT, key })
+    for (const term of g.terms)
+      if (!own.has(term) && !out.has(term)) out.set(term, { term, weight: EXPANSION_WEIGHT, key })
   }
   return [...out.values()]
 }

@@ -17,7 +17,11 @@ export const FEEDBACK = { enabled: false, docs: 3, terms: 6, weight: 0.3, minDoc
 export function feedbackTerms(top: ItemView[], asked: Set<string>): WeightedTerm[] {
   const docsWith = new Map<string, number>()
   for (const v of top.slice(0, FEEDBACK.docs)) {
-    const terms = new Set(tokenize(`${v.title} ${v.body}`).map(processTerm).filter((t): t is string => !!t && t.length > 3 && !/\d/.test(t)))
+    const terms = new Set(
+      tokenize(`${v.title} ${v.body}`)
+        .map(processTerm)
+        .filter((t): t is string => !!t && t.length > 3 && !/\d/.test(t)),
+    )
     for (const t of terms) if (!asked.has(t)) docsWith.set(t, (docsWith.get(t) ?? 0) + 1)
   }
   return [...docsWith]

@@ -50,7 +50,12 @@ export function auditRows(db: Database): IterableIterator<AuditRow> {
 }
 
 export function lastAuditRow(db: Database): { seq: number; hash: string } | undefined {
-  return (db.query("SELECT seq, hash FROM memory_audit ORDER BY seq DESC LIMIT 1").get() as { seq: number; hash: string } | null) ?? undefined
+  return (
+    (db.query("SELECT seq, hash FROM memory_audit ORDER BY seq DESC LIMIT 1").get() as {
+      seq: number
+      hash: string
+    } | null) ?? undefined
+  )
 }
 
 export function auditHashAt(db: Database, seq: number): string | undefined {
@@ -62,14 +67,20 @@ export function missingCreatedItems(db: Database, limit = 50): { count: number; 
   const where = `FROM memory_audit a WHERE a.action = 'create' AND a.item IS NOT NULL
     AND NOT EXISTS (SELECT 1 FROM memory_items i WHERE i.id = a.item)`
   const count = (db.query(`SELECT COUNT(DISTINCT a.item) AS n ${where}`).get() as { n: number }).n
-  const ids = (db.query(`SELECT a.item AS id ${where} GROUP BY a.item ORDER BY MIN(a.seq) LIMIT ?`).all(limit) as Array<{ id: string }>).map((r) => r.id)
+  const ids = (
+    db.query(`SELECT a.item AS id ${where} GROUP BY a.item ORDER BY MIN(a.seq) LIMIT ?`).all(limit) as Array<{
+      id: string
+    }>
+  ).map((r) => r.id)
   return { count, ids }
 }
 
 export function auditRowsOf(db: Database, q: { project: string; item?: string; limit: number }): AuditRow[] {
   return (
     q.item
-      ? db.query("SELECT * FROM memory_audit WHERE project = ? AND item = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.item, q.limit)
+      ? db
+          .query("SELECT * FROM memory_audit WHERE project = ? AND item = ? ORDER BY seq DESC LIMIT ?")
+          .all(q.project, q.item, q.limit)
       : db.query("SELECT * FROM memory_audit WHERE project = ? ORDER BY seq DESC LIMIT ?").all(q.project, q.limit)
   ) as AuditRow[]
 }

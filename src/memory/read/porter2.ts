@@ -8,9 +8,24 @@ const isVowel = (c: string | undefined) => c !== undefined && VOWEL.test(c)
 const DOUBLE = new Set(["bb", "dd", "ff", "gg", "mm", "nn", "pp", "rr", "tt"])
 const LI_END = new Set([..."cdeghkmnrt"])
 const EXCEPTIONS: Record<string, string> = {
-  skis: "ski", skies: "sky", dying: "die", lying: "lie", tying: "tie", idly: "idl", gently: "gentl", ugly: "ugli",
-  early: "earli", only: "onli", singly: "singl", sky: "sky", news: "news", howe: "howe", atlas: "atlas", cosmos: "cosmos",
-  bias: "bias", andes: "andes",
+  skis: "ski",
+  skies: "sky",
+  dying: "die",
+  lying: "lie",
+  tying: "tie",
+  idly: "idl",
+  gently: "gentl",
+  ugly: "ugli",
+  early: "earli",
+  only: "onli",
+  singly: "singl",
+  sky: "sky",
+  news: "news",
+  howe: "howe",
+  atlas: "atlas",
+  cosmos: "cosmos",
+  bias: "bias",
+  andes: "andes",
 }
 const AFTER_1A = new Set(["inning", "outing", "canning", "herring", "earring", "proceed", "exceed", "succeed"])
 
@@ -81,10 +96,30 @@ export function porter2(input: string): string {
 }
 
 const STEP2: Array<[string, string]> = [
-  ["ization", "ize"], ["ational", "ate"], ["fulness", "ful"], ["ousness", "ous"], ["iveness", "ive"], ["tional", "tion"],
-  ["biliti", "ble"], ["lessli", "less"], ["entli", "ent"], ["ation", "ate"], ["alism", "al"], ["aliti", "al"], ["ousli", "ous"],
-  ["iviti", "ive"], ["fulli", "ful"], ["enci", "ence"], ["anci", "ance"], ["abli", "able"], ["izer", "ize"], ["ator", "ate"],
-  ["alli", "al"], ["bli", "ble"], ["ogi", "og"], ["li", ""],
+  ["ization", "ize"],
+  ["ational", "ate"],
+  ["fulness", "ful"],
+  ["ousness", "ous"],
+  ["iveness", "ive"],
+  ["tional", "tion"],
+  ["biliti", "ble"],
+  ["lessli", "less"],
+  ["entli", "ent"],
+  ["ation", "ate"],
+  ["alism", "al"],
+  ["aliti", "al"],
+  ["ousli", "ous"],
+  ["iviti", "ive"],
+  ["fulli", "ful"],
+  ["enci", "ence"],
+  ["anci", "ance"],
+  ["abli", "able"],
+  ["izer", "ize"],
+  ["ator", "ate"],
+  ["alli", "al"],
+  ["bli", "ble"],
+  ["ogi", "og"],
+  ["li", ""],
 ]
 
 function step2(w: string, r1: number): string {
@@ -100,7 +135,15 @@ function step2(w: string, r1: number): string {
 }
 
 const STEP3: Array<[string, string]> = [
-  ["ational", "ate"], ["tional", "tion"], ["alize", "al"], ["icate", "ic"], ["iciti", "ic"], ["ative", ""], ["ical", "ic"], ["ness", ""], ["ful", ""],
+  ["ational", "ate"],
+  ["tional", "tion"],
+  ["alize", "al"],
+  ["icate", "ic"],
+  ["iciti", "ic"],
+  ["ative", ""],
+  ["ical", "ic"],
+  ["ness", ""],
+  ["ful", ""],
 ]
 
 function step3(w: string, r1: number, r2: number): string {
@@ -113,7 +156,26 @@ function step3(w: string, r1: number, r2: number): string {
   return w
 }
 
-const STEP4 = ["ement", "ance", "ence", "able", "ible", "ment", "ant", "ent", "ism", "ate", "iti", "ous", "ive", "ize", "ion", "al", "er", "ic"]
+const STEP4 = [
+  "ement",
+  "ance",
+  "ence",
+  "able",
+  "ible",
+  "ment",
+  "ant",
+  "ent",
+  "ism",
+  "ate",
+  "iti",
+  "ous",
+  "ive",
+  "ize",
+  "ion",
+  "al",
+  "er",
+  "ic",
+]
 
 function step4(w: string, r2: number): string {
   for (const suffix of STEP4) {

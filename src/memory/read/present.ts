@@ -54,7 +54,9 @@ export function projectDisplay(store: Store, project: string): string {
   if (!cache) displays.set(store, (cache = new Map()))
   const hit = cache.get(project)
   if (hit !== undefined) return hit
-  const row = store.db.query("SELECT display_enc FROM memory_projects WHERE id = ?").get(project) as { display_enc: Uint8Array } | null
+  const row = store.db.query("SELECT display_enc FROM memory_projects WHERE id = ?").get(project) as {
+    display_enc: Uint8Array
+  } | null
   let display = project
   if (row) {
     try {

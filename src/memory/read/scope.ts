@@ -13,10 +13,18 @@ export function defaultBranchScope(store: Store, project: Project): string | und
   return name && name !== project.branch ? branchScope(store.keys.hash, name) : undefined
 }
 
-export function scopeFilter(store: Store, project: Project, scope: ReadScope = "all", crossProject = false): ScopeFilter {
+export function scopeFilter(
+  store: Store,
+  project: Project,
+  scope: ReadScope = "all",
+  crossProject = false,
+): ScopeFilter {
   if (crossProject) return { projects: undefined, scopes: undefined }
   if (scope === "branch") return { projects: [project.id], scopes: [project.scope ?? "project"] }
   if (scope === "project") return { projects: [project.id], scopes: ["project"] }
   if (scope === "global") return { projects: [GLOBAL], scopes: ["global"] }
-  return { projects: [project.id, GLOBAL], scopes: [...visibleScopes(project, defaultBranchScope(store, project)), "global"] }
+  return {
+    projects: [project.id, GLOBAL],
+    scopes: [...visibleScopes(project, defaultBranchScope(store, project)), "global"],
+  }
 }

@@ -87,7 +87,12 @@ function docTable(m: Internals): DocTable {
   // room to grow, so later additions fill in place
   const size = Math.ceil((m._nextId + 1) * 1.25) + 64
   const nFields = Object.keys(m._fieldIds).length
-  const table: DocTable = { nextId: m._nextId, documentCount: m._documentCount, live: new Uint8Array(size), lengths: Array.from({ length: nFields }, () => new Float64Array(size)) }
+  const table: DocTable = {
+    nextId: m._nextId,
+    documentCount: m._documentCount,
+    live: new Uint8Array(size),
+    lengths: Array.from({ length: nFields }, () => new Float64Array(size)),
+  }
   for (const doc of m._documentIds.keys()) fill(m, table, doc)
   docTables.set(m, table)
   return table
@@ -102,10 +107,19 @@ function fill(m: Internals, table: DocTable, doc: number): void {
 type Scratch = typeof scratch
 
 /** Adds one query term's BM25 score (the exact term, and the longer terms it prefixes) into `termScore`; `reached` gets each document it first scores. */
-function scoreTerm(m: Internals, term: string, docs: DocTable, termScore: Scratch["termScore"], reached: number[], termWeight = 1): void {
+function scoreTerm(
+  m: Internals,
+  term: string,
+  docs: DocTable,
+  termScore: Scratch["termScore"],
+  reached: number[],
+  termWeight = 1,
+): void {
   const live = (doc: number) => docs.live[doc] === 1
   const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
-  const fields = Object.keys(m._fieldIds).map((f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const)
+  const fields = Object.keys(m._fieldIds).map(
+    (f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const,
+  )
   const add = (data: Postings | undefined, weight: number) => {
     if (!data) return
     for (const [fieldId, boost] of fields) {

@@ -6,7 +6,9 @@ import { porter2 } from "./porter2"
  * stripping so "migrations", "migrating" and "migrated" meet at one term.
  */
 const STOP = new Set(
-  "a an the and or of to in on for with by at is are was were be been it its this that these those we our us you your i do does did not no from as into about how what which when why who should can".split(" "),
+  "a an the and or of to in on for with by at is are was were be been it its this that these those we our us you your i do does did not no from as into about how what which when why who should can".split(
+    " ",
+  ),
 )
 
 /** Changes whenever tokenising or stemming changes: sealed index snapshots made before are rebuilt. */

@@ -34,9 +34,15 @@ export function nearSpellings<T>(ms: MiniSearch<T>, query: string): WeightedTerm
     const term = processTerm(token)
     if (!term || term.length < TYPO_MIN_LENGTH || /\d/.test(term) || hasTerm(ms, term)) continue
     const near = termsWithPrefix(ms, term.slice(0, KEEP_PREFIX)).filter(
-      (t) => t !== term && t.length >= TYPO_MIN_LENGTH && (withinOneEdit(t, term) || (t.length < term.length && t.length >= term.length - 3 && withinOneEdit(t, term.slice(0, t.length)))),
+      (t) =>
+        t !== term &&
+        t.length >= TYPO_MIN_LENGTH &&
+        (withinOneEdit(t, term) ||
+          (t.length < term.length && t.length >= term.length - 3 && withinOneEdit(t, term.slice(0, t.length)))),
     )
-    for (const t of near.sort((a, b) => Math.abs(a.length - term.length) - Math.abs(b.length - term.length)).slice(0, MAX_SPELLINGS)) {
+    for (const t of near
+      .sort((a, b) => Math.abs(a.length - term.length) - Math.abs(b.length - term.length))
+      .slice(0, MAX_SPELLINGS)) {
       out.push({ term: t, weight: TYPO_WEIGHT, key: term })
     }
   }

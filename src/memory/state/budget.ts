@@ -84,7 +84,10 @@ export function renderBlock(b: Block, room: number): string | undefined {
       if (lines.length > 1) out.push(b.more(lines.length - 1))
       return `${b.heading}\n${out.join("\n")}`
     }
-    if (!out.length && !b.must) return room >= b.heading.length + 1 + b.more(lines.length).length ? `${b.heading}\n${b.more(lines.length)}` : undefined
+    if (!out.length && !b.must)
+      return room >= b.heading.length + 1 + b.more(lines.length).length
+        ? `${b.heading}\n${b.more(lines.length)}`
+        : undefined
     out.push(b.more(lines.length - i))
     break
   }

@@ -16,7 +16,10 @@ import type { ItemInput, ScopeName, StatePatch, StatePatchResult, WriteContext, 
 const statePatchSchema = z
   .object({
     context: z.string().max(20_000).optional(),
-    decisions: z.array(z.object({ what: z.string().min(1).max(1000), why: z.string().max(4000).optional() }).strict()).max(50).optional(),
+    decisions: z
+      .array(z.object({ what: z.string().min(1).max(1000), why: z.string().max(4000).optional() }).strict())
+      .max(50)
+      .optional(),
     avoid: z.array(z.string().min(1).max(1000)).max(50).optional(),
     preferences: z.array(z.string().min(1).max(1000)).max(50).optional(),
     next: z.array(z.string().min(1).max(1000)).max(20).optional(),
@@ -27,11 +30,19 @@ const firstLine = (text: string) => (text.split("\n").find((l) => l.trim()) ?? "
 
 function inputsOf(patch: StatePatch, scope: ScopeName | undefined): Array<{ section: string; input: ItemInput }> {
   const out: Array<{ section: string; input: ItemInput }> = []
-  if (patch.context?.trim()) out.push({ section: "context", input: { kind: "context", title: firstLine(patch.context), body: patch.context, scope } })
-  for (const d of patch.decisions ?? []) out.push({ section: "decisions", input: { kind: "decision", title: d.what, body: d.why ?? "", scope } })
-  for (const a of patch.avoid ?? []) out.push({ section: "avoid", input: { kind: "avoid", title: firstLine(a), body: a, scope } })
-  for (const p of patch.preferences ?? []) out.push({ section: "preferences", input: { kind: "preference", title: firstLine(p), body: p, scope } })
-  for (const n of patch.next ?? []) out.push({ section: "next", input: { kind: "next", title: firstLine(n), body: n, scope } })
+  if (patch.context?.trim())
+    out.push({
+      section: "context",
+      input: { kind: "context", title: firstLine(patch.context), body: patch.context, scope },
+    })
+  for (const d of patch.decisions ?? [])
+    out.push({ section: "decisions", input: { kind: "decision", title: d.what, body: d.why ?? "", scope } })
+  for (const a of patch.avoid ?? [])
+    out.push({ section: "avoid", input: { kind: "avoid", title: firstLine(a), body: a, scope } })
+  for (const p of patch.preferences ?? [])
+    out.push({ section: "preferences", input: { kind: "preference", title: firstLine(p), body: p, scope } })
+  for (const n of patch.next ?? [])
+    out.push({ section: "next", input: { kind: "next", title: firstLine(n), body: n, scope } })
   return out
 }
 
@@ -39,7 +50,11 @@ function liveIds(store: Store, project: string, scope: string, kind: string): st
   return activeIds(store, { project, scope, kind })
 }
 
-export function applyStatePatch(store: Store, raw: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult {
+export function applyStatePatch(
+  store: Store,
+  raw: StatePatch,
+  ctx: WriteContext & { scope?: ScopeName },
+): StatePatchResult {
   const parsed = statePatchSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
@@ -50,11 +65,21 @@ export function applyStatePatch(store: Store, raw: StatePatch, ctx: WriteContext
   const prepared: Array<{ section: string; p: Prepared }> = []
   for (const { section, input } of inputs) {
     const p = prepareItem(input)
-    if (isRefusal(p)) return { ok: false, reason: `${section}: ${p.reason}`, results: [{ outcome: "refused", code: p.code, reason: p.reason }] }
+    if (isRefusal(p))
+      return {
+        ok: false,
+        reason: `${section}: ${p.reason}`,
+        results: [{ outcome: "refused", code: p.code, reason: p.reason }],
+      }
     prepared.push({ section, p })
   }
   const together = scanFields({ patch: prepared.map(({ p }) => `${p.title} ${p.body}`).join(" ") })
-  if (together) return { ok: false, reason: `refused: ${together}`, results: [{ outcome: "refused", code: "injection", reason: together }] }
+  if (together)
+    return {
+      ok: false,
+      reason: `refused: ${together}`,
+      results: [{ outcome: "refused", code: "injection", reason: together }],
+    }
   return tx(store, () => {
     const results: WriteResult[] = []
     const written = new Map<string, string[]>()
@@ -65,7 +90,8 @@ export function applyStatePatch(store: Store, raw: StatePatch, ctx: WriteContext
       if (r.id && r.outcome === "created") written.set(p.input.kind, [...(written.get(p.input.kind) ?? []), r.id])
     }
     for (const kind of ["context", "next"]) {
-      const given = kind === "context" ? patch.context !== undefined && patch.context.trim() !== "" : patch.next !== undefined
+      const given =
+        kind === "context" ? patch.context !== undefined && patch.context.trim() !== "" : patch.next !== undefined
       if (!given) continue
       const { project, scope } = storedScope(ctx.project, kind, ctx.scope)
       const replacement = written.get(kind)?.[0]
@@ -84,12 +110,19 @@ export function applyStatePatch(store: Store, raw: StatePatch, ctx: WriteContext
 }
 
 class PatchRefused extends Error {
-  constructor(readonly section: string, readonly result: WriteResult) {
+  constructor(
+    readonly section: string,
+    readonly result: WriteResult,
+  ) {
     super(`${section}: ${result.reason}`)
   }
 }
 
-export function applyStatePatchSafe(store: Store, raw: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult {
+export function applyStatePatchSafe(
+  store: Store,
+  raw: StatePatch,
+  ctx: WriteContext & { scope?: ScopeName },
+): StatePatchResult {
   try {
     return applyStatePatch(store, raw, ctx)
   } catch (e) {

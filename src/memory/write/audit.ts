@@ -10,7 +10,13 @@ export type { AuditAction, AuditEntry } from "../audit"
 
 /** Call inside the write transaction that makes the change, so the record and the change commit together. */
 export function appendAudit(db: Database, keys: Keys, entry: AuditEntry): void {
-  const row = { ...nextLink(db, keys), at: now(), project: entry.project, item: entry.item ?? null, action: entry.action }
+  const row = {
+    ...nextLink(db, keys),
+    at: now(),
+    project: entry.project,
+    item: entry.item ?? null,
+    action: entry.action,
+  }
   const full = {
     ...row,
     source: entry.actor.source,
@@ -21,7 +27,19 @@ export function appendAudit(db: Database, keys: Keys, entry: AuditEntry): void {
   const hash = rowHash(keys, full)
   db.query(
     "INSERT INTO memory_audit (seq, at, project, item, action, source, session, tool, detail, prev, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-  ).run(full.seq, full.at, full.project, full.item, full.action, full.source, full.session, full.tool, full.detail, full.prev, hash)
+  ).run(
+    full.seq,
+    full.at,
+    full.project,
+    full.item,
+    full.action,
+    full.source,
+    full.session,
+    full.tool,
+    full.detail,
+    full.prev,
+    hash,
+  )
   writeHead(db, keys, { seq: full.seq, hash, ...(row.lost === undefined ? {} : { lost: row.lost }) })
 }
 

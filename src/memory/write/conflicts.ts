@@ -8,19 +8,34 @@ import { setStatusRow, supersedeRow } from "./mutate"
 import { nextRev } from "./rev"
 
 /** Resolve a conflict: keep the new item, the old one, or both. Nothing is deleted; the choice is audited. */
-export function resolveConflict(store: Store, q: { project: Project; id: string; keep: "new" | "old" | "both" }, actor: Actor): { ok: boolean; reason?: string } {
+export function resolveConflict(
+  store: Store,
+  q: { project: Project; id: string; keep: "new" | "old" | "both" },
+  actor: Actor,
+): { ok: boolean; reason?: string } {
   return tx(store, () => {
     const c = store.db
-      .query("SELECT project, new_item, old_item FROM memory_conflicts WHERE id = ? AND project IN (?, ?) AND resolved_at IS NULL")
+      .query(
+        "SELECT project, new_item, old_item FROM memory_conflicts WHERE id = ? AND project IN (?, ?) AND resolved_at IS NULL",
+      )
       .get(q.id, q.project.id, GLOBAL) as { project: string; new_item: string; old_item: string } | null
     if (!c) return { ok: false, reason: `no open conflict ${q.id} in this project` }
     const t = now()
     if (q.keep === "new") supersedeRow(store, c.old_item, c.new_item, c.project, actor)
-    if (q.keep === "old") setStatusRow(store, c.new_item, c.project, "archived", "archive", actor, `conflict ${q.id} kept the old item`)
+    if (q.keep === "old")
+      setStatusRow(store, c.new_item, c.project, "archived", "archive", actor, `conflict ${q.id} kept the old item`)
     if (q.keep === "both") addEdge(store, c.project, c.new_item, c.old_item, "relates_to", 0.5)
-    store.db.query("UPDATE memory_items SET disputed = 0, updated_at = ?, rev = ? WHERE id = ?").run(t, nextRev(store), c.new_item)
+    store.db
+      .query("UPDATE memory_items SET disputed = 0, updated_at = ?, rev = ? WHERE id = ?")
+      .run(t, nextRev(store), c.new_item)
     store.db.query("UPDATE memory_conflicts SET resolved_at = ?, resolution = ? WHERE id = ?").run(t, q.keep, q.id)
-    appendAudit(store.db, store.keys, { project: c.project, item: c.new_item, action: "resolve", actor, detail: `conflict=${q.id} keep=${q.keep}` })
+    appendAudit(store.db, store.keys, {
+      project: c.project,
+      item: c.new_item,
+      action: "resolve",
+      actor,
+      detail: `conflict=${q.id} keep=${q.keep}`,
+    })
     return { ok: true }
   })
 }

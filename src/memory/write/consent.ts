@@ -18,7 +18,9 @@ type ConsentVerdict =
   | { refused: true; code: RefusalCode; reason: string }
 
 export function projectPolicy(store: Store, project: string): ConsentPolicy {
-  const row = store.db.query("SELECT consent FROM memory_projects WHERE id = ?").get(project) as { consent: string | null } | null
+  const row = store.db.query("SELECT consent FROM memory_projects WHERE id = ?").get(project) as {
+    consent: string | null
+  } | null
   return (row?.consent as ConsentPolicy | null) ?? store.policy
 }
 
@@ -40,7 +42,8 @@ function liveGrant(store: Store, project: string, session: string | undefined): 
 
 export function decideConsent(store: Store, project: string, actor: Actor): ConsentVerdict {
   const policy = projectPolicy(store, project)
-  if (policy === "off") return { refused: true, code: "off", reason: "memory storage is off for this project (consent policy off)" }
+  if (policy === "off")
+    return { refused: true, code: "off", reason: "memory storage is off for this project (consent policy off)" }
   if (PERSON.has(actor.source)) return { status: "active" }
   // the person typed "remember …" themselves: their consent, unless they asked every capture to wait
   const consented = actor.source === "hook:remember" && store.rememberPrompt !== "pending"
@@ -50,9 +53,17 @@ export function decideConsent(store: Store, project: string, actor: Actor): Cons
   if (policy === "review") return { status: "pending" }
   const grant = liveGrant(store, project, actor.sessionId)
   if (grant?.decision === "reject-session") {
-    return { refused: true, code: "consent", reason: "the person declined storage for this session (reject-session); do not ask again" }
+    return {
+      refused: true,
+      code: "consent",
+      reason: "the person declined storage for this session (reject-session); do not ask again",
+    }
   }
   if (grant?.decision === "approve-session") return { status: "active" }
   if (grant?.decision === "approve-run") return { status: "active", grantId: grant.id }
-  return { refused: true, code: "consent", reason: "storage needs the person's consent: ask for approve-run or approve-session, then retry" }
+  return {
+    refused: true,
+    code: "consent",
+    reason: "storage needs the person's consent: ask for approve-run or approve-session, then retry",
+  }
 }

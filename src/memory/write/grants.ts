@@ -18,22 +18,37 @@ export interface GrantResult {
 }
 
 /** Record a consent decision for one agent session. `reject` is kept for the audit and authorises nothing. */
-export function recordGrant(store: Store, q: { project: Project; sessionId: string; decision: GrantDecision; ttlMs?: number }, actor: Actor): GrantResult {
+export function recordGrant(
+  store: Store,
+  q: { project: Project; sessionId: string; decision: GrantDecision; ttlMs?: number },
+  actor: Actor,
+): GrantResult {
   const t = now()
   const expiresAt = t + Math.min(q.ttlMs ?? GRANT_TTL_MS, GRANT_TTL_MS)
   const id = newId("g_")
   tx(store, () => {
     registerProject(store, q.project)
     store.db
-      .query("INSERT INTO memory_grants (id, project, session, decision, created_at, expires_at, consumed_at) VALUES (?, ?, ?, ?, ?, ?, NULL)")
+      .query(
+        "INSERT INTO memory_grants (id, project, session, decision, created_at, expires_at, consumed_at) VALUES (?, ?, ?, ?, ?, ?, NULL)",
+      )
       .run(id, q.project.id, sessionPrint(store.keys, q.sessionId), q.decision, t, expiresAt)
-    appendAudit(store.db, store.keys, { project: q.project.id, action: "grant", actor, detail: `decision=${q.decision} session=${sessionPrint(store.keys, q.sessionId)}` })
+    appendAudit(store.db, store.keys, {
+      project: q.project.id,
+      action: "grant",
+      actor,
+      detail: `decision=${q.decision} session=${sessionPrint(store.keys, q.sessionId)}`,
+    })
   })
   return { id, decision: q.decision, expiresAt }
 }
 
 /** A project's consent policy; only a person may change it. */
-export function setPolicy(store: Store, q: { project: Project; policy: ConsentPolicy }, actor: Actor): { ok: boolean; reason?: string } {
+export function setPolicy(
+  store: Store,
+  q: { project: Project; policy: ConsentPolicy },
+  actor: Actor,
+): { ok: boolean; reason?: string } {
   if (!isPerson(actor)) return { ok: false, reason: "only a person (cli or dashboard) can change the consent policy" }
   tx(store, () => {
     registerProject(store, q.project)

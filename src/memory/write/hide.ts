@@ -11,12 +11,18 @@ import { dropSnapshots } from "./snapshot"
  * destroyed only when the person confirms (forget.ts). Same selection as forget: the id, or every
  * live copy of the text. Audited; the previous status is kept in the audit detail.
  */
-export function hide(store: Store, q: { project: Project; id?: string; text?: string }, actor: Actor): { hidden: string[]; reason?: string } {
+export function hide(
+  store: Store,
+  q: { project: Project; id?: string; text?: string },
+  actor: Actor,
+): { hidden: string[]; reason?: string } {
   const projects = [q.project.id, GLOBAL]
   return tx(store, () => {
     const prints: string[] = []
     if (q.id) {
-      const row = store.db.query("SELECT text_fp FROM memory_items WHERE id = ? AND project IN (?, ?)").get(q.id, ...projects) as { text_fp: string | null } | null
+      const row = store.db
+        .query("SELECT text_fp FROM memory_items WHERE id = ? AND project IN (?, ?)")
+        .get(q.id, ...projects) as { text_fp: string | null } | null
       if (!row) return { hidden: [], reason: `no item ${q.id} in this project` }
       if (row.text_fp) prints.push(row.text_fp)
     }
@@ -35,12 +41,16 @@ export function hide(store: Store, q: { project: Project; id?: string; text?: st
 }
 
 /** The person brings a hidden item back (as active: a person's word stores it). */
-export function restore(store: Store, q: { project: Project; id: string }, actor: Actor): { ok: boolean; reason?: string } {
+export function restore(
+  store: Store,
+  q: { project: Project; id: string },
+  actor: Actor,
+): { ok: boolean; reason?: string } {
   if (!isPerson(actor)) return { ok: false, reason: "only a person can restore an item an agent asked to forget" }
   return tx(store, () => {
-    const row = store.db.query("SELECT project FROM memory_items WHERE id = ? AND project IN (?, ?) AND status = 'hidden'").get(q.id, q.project.id, GLOBAL) as
-      | { project: string }
-      | null
+    const row = store.db
+      .query("SELECT project FROM memory_items WHERE id = ? AND project IN (?, ?) AND status = 'hidden'")
+      .get(q.id, q.project.id, GLOBAL) as { project: string } | null
     if (!row) return { ok: false, reason: `no hidden item ${q.id} in this project` }
     setStatusRow(store, q.id, row.project, "active", "restore", actor)
     return { ok: true }

@@ -37,9 +37,20 @@ export function writeItem(store: Store, raw: ItemInput, ctx: WriteContext, opts:
 function tombstoned(store: Store, projects: string[], prints: string[]): boolean {
   const marks = projects.map(() => "?").join(",")
   const pm = prints.map(() => "?").join(",")
-  if (store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (${marks}) AND fp IN (${pm}) AND lifted_at IS NULL LIMIT 1`).get(...projects, ...prints)) return true
+  if (
+    store.db
+      .query(
+        `SELECT 1 FROM memory_tombstones WHERE project IN (${marks}) AND fp IN (${pm}) AND lifted_at IS NULL LIMIT 1`,
+      )
+      .get(...projects, ...prints)
+  )
+    return true
   // content an agent asked to forget is as good as forgotten while it waits for the person
-  return !!store.db.query(`SELECT 1 FROM memory_items WHERE project IN (${marks}) AND text_fp IN (${pm}) AND status = 'hidden' LIMIT 1`).get(...projects, ...prints)
+  return !!store.db
+    .query(
+      `SELECT 1 FROM memory_items WHERE project IN (${marks}) AND text_fp IN (${pm}) AND status = 'hidden' LIMIT 1`,
+    )
+    .get(...projects, ...prints)
 }
 
 const refused = (code: WriteResult["code"], reason: string): WriteResult => ({ outcome: "refused", code, reason })
@@ -108,7 +119,13 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const confidence = input.confidence ?? (input.kind === LESSON ? 0.7 : 1)
   const ttl = input.kind === "working" ? Math.min(input.ttlMs ?? store.workingTtlMs, WORKING_MAX_TTL_MS) : input.ttlMs
   const disputed = !!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)
-  const content = sealContent(store.keys, "memory_items", id, project, { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: p.key })
+  const content = sealContent(store.keys, "memory_items", id, project, {
+    title: p.title,
+    body: p.body,
+    entities: p.entities,
+    tags: p.tags,
+    key: p.key,
+  })
   insertItemRow(store, {
     id,
     project,
@@ -136,7 +153,13 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
     updated_at: t,
     rev: nextRev(store),
   })
-  appendAudit(store.db, store.keys, { project, item: id, action: "create", actor: ctx.actor, detail: `kind=${input.kind} status=${status}` })
+  appendAudit(store.db, store.keys, {
+    project,
+    item: id,
+    action: "create",
+    actor: ctx.actor,
+    detail: `kind=${input.kind} status=${status}`,
+  })
   for (const link of input.links ?? []) addEdge(store, project, id, link.to, link.type, link.weight ?? 0.5)
   if (replaced && status === "active") supersedeRow(store, replaced, id, project, ctx.actor)
   const superseding = target ? { id, target, project, status, disputed, confidence } : undefined
@@ -144,7 +167,13 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const grantId = "grantId" in consent ? (consent.grantId as string | undefined) : undefined
   if (grantId && status === "active") consumeGrant(store, grantId)
   const outcome = status === "pending" ? "pending" : "created"
-  return { outcome, id, status, ...(p.redacted.length ? { redacted: p.redacted } : {}), ...(conflictId ? { conflictId } : {}) }
+  return {
+    outcome,
+    id,
+    status,
+    ...(p.redacted.length ? { redacted: p.redacted } : {}),
+    ...(conflictId ? { conflictId } : {}),
+  }
 }
 
 interface Superseding {
@@ -175,7 +204,9 @@ function settleSupersede(store: Store, s: Superseding, ctx: WriteContext, opts: 
 
 function liveKeyed(store: Store, project: string, scope: string, kh: string, t: number): string | undefined {
   const row = store.db
-    .query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND key_hash = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?) LIMIT 1")
+    .query(
+      "SELECT id FROM memory_items WHERE project = ? AND scope = ? AND key_hash = ? AND status = 'active' AND (expires_at IS NULL OR expires_at > ?) LIMIT 1",
+    )
     .get(project, scope, kh, t) as { id: string } | null
   return row?.id
 }
@@ -183,13 +214,34 @@ function liveKeyed(store: Store, project: string, scope: string, kh: string, t: 
 export function addEdge(store: Store, project: string, src: string, dst: string, type: string, weight: number): void {
   const target = store.db.query("SELECT project FROM memory_items WHERE id = ?").get(dst) as { project: string } | null
   if (!target || target.project !== project) return
-  store.db.query("INSERT OR REPLACE INTO memory_edges (project, src, dst, type, weight, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(project, src, dst, type, weight, now())
+  store.db
+    .query(
+      "INSERT OR REPLACE INTO memory_edges (project, src, dst, type, weight, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .run(project, src, dst, type, weight, now())
 }
 
-function openConflict(store: Store, project: string, newItem: string, oldItem: string, reason: string, ctx: WriteContext): string {
+function openConflict(
+  store: Store,
+  project: string,
+  newItem: string,
+  oldItem: string,
+  reason: string,
+  ctx: WriteContext,
+): string {
   const id = newId("c_")
-  store.db.query("INSERT INTO memory_conflicts (id, project, new_item, old_item, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)").run(id, project, newItem, oldItem, reason, now())
+  store.db
+    .query(
+      "INSERT INTO memory_conflicts (id, project, new_item, old_item, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)",
+    )
+    .run(id, project, newItem, oldItem, reason, now())
   addEdge(store, project, newItem, oldItem, "contradicts", 1)
-  appendAudit(store.db, store.keys, { project, item: newItem, action: "conflict", actor: ctx.actor, detail: `conflict=${id} old=${oldItem}` })
+  appendAudit(store.db, store.keys, {
+    project,
+    item: newItem,
+    action: "conflict",
+    actor: ctx.actor,
+    detail: `conflict=${id} old=${oldItem}`,
+  })
   return id
 }

@@ -5,25 +5,57 @@ import { cleanText } from "../../core/screen"
 import type { ItemInput, RefusalCode } from "../types"
 
 /** Size limits per field, in characters after cleaning. */
-export const LIMITS = { kind: 40, title: 300, body: 20_000, entity: 200, entities: 200, tag: 64, tags: 32, key: 200 } as const
+export const LIMITS = {
+  kind: 40,
+  title: 300,
+  body: 20_000,
+  entity: 200,
+  entities: 200,
+  tag: 64,
+  tags: 32,
+  key: 200,
+} as const
 
 const EDGE_TYPES = ["supersedes", "contradicts", "relates_to", "depends_on", "mentions"] as const
 
 const itemInputSchema = z
   .object({
-    kind: z.string().min(1).max(LIMITS.kind).regex(/^[a-z][a-z0-9_-]*$/, "kind is lower-case letters, digits, _ or -"),
-    title: z.string().max(LIMITS.title * 4).optional(),
+    kind: z
+      .string()
+      .min(1)
+      .max(LIMITS.kind)
+      .regex(/^[a-z][a-z0-9_-]*$/, "kind is lower-case letters, digits, _ or -"),
+    title: z
+      .string()
+      .max(LIMITS.title * 4)
+      .optional(),
     body: z.string().max(LIMITS.body * 4),
     scope: z.enum(["branch", "project", "global"]).optional(),
-    entities: z.array(z.string().max(LIMITS.entity * 4)).max(LIMITS.entities).optional(),
-    tags: z.array(z.string().max(LIMITS.tag * 4)).max(LIMITS.tags).optional(),
+    entities: z
+      .array(z.string().max(LIMITS.entity * 4))
+      .max(LIMITS.entities)
+      .optional(),
+    tags: z
+      .array(z.string().max(LIMITS.tag * 4))
+      .max(LIMITS.tags)
+      .optional(),
     confidence: z.number().min(0).max(1).optional(),
     validFrom: z.number().int().nonnegative().optional(),
     ttlMs: z.number().int().positive().optional(),
-    key: z.string().min(1).max(LIMITS.key * 4).optional(),
+    key: z
+      .string()
+      .min(1)
+      .max(LIMITS.key * 4)
+      .optional(),
     supersedes: z.string().min(1).max(100).optional(),
     links: z
-      .array(z.object({ to: z.string().min(1).max(100), type: z.enum(EDGE_TYPES), weight: z.number().min(0).max(1).optional() }))
+      .array(
+        z.object({
+          to: z.string().min(1).max(100),
+          type: z.enum(EDGE_TYPES),
+          weight: z.number().min(0).max(1).optional(),
+        }),
+      )
       .max(50)
       .optional(),
   })
@@ -42,7 +74,9 @@ export interface Prepared {
 type Refusal = { refused: true; code: RefusalCode; reason: string }
 
 function fieldLimit(name: string, value: string, max: number): Refusal | undefined {
-  return value.length > max ? { refused: true, code: "invalid", reason: `${name} is ${value.length} characters; the limit is ${max}` } : undefined
+  return value.length > max
+    ? { refused: true, code: "invalid", reason: `${name} is ${value.length} characters; the limit is ${max}` }
+    : undefined
 }
 
 /** Validate, clean, redact and scan one item; nothing here touches the database. */
@@ -50,7 +84,11 @@ export function prepareItem(raw: unknown): Prepared | Refusal {
   const parsed = itemInputSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
-    return { refused: true, code: "invalid", reason: `${issue?.path.join(".") || "input"}: ${issue?.message ?? "invalid"}` }
+    return {
+      refused: true,
+      code: "invalid",
+      reason: `${issue?.path.join(".") || "input"}: ${issue?.message ?? "invalid"}`,
+    }
   }
   const input = parsed.data as ItemInput
   const redacted: string[] = []
@@ -60,7 +98,9 @@ export function prepareItem(raw: unknown): Prepared | Refusal {
     return r.text
   }
   const body = clean(input.body)
-  const title = clean(input.title ?? "").replace(/\s+/g, " ").trim()
+  const title = clean(input.title ?? "")
+    .replace(/\s+/g, " ")
+    .trim()
   const entities = [...new Set((input.entities ?? []).map((e) => clean(e).trim()).filter(Boolean))]
   const tags = [...new Set((input.tags ?? []).map((t) => clean(t).trim()).filter(Boolean))]
   const key = input.key === undefined ? undefined : clean(input.key).trim()
@@ -77,4 +117,5 @@ export function prepareItem(raw: unknown): Prepared | Refusal {
   return { input, title, body, entities, tags, key, redacted: [...new Set(redacted)] }
 }
 
-export const isRefusal = (v: unknown): v is Refusal => typeof v === "object" && v !== null && (v as Refusal).refused === true
+export const isRefusal = (v: unknown): v is Refusal =>
+  typeof v === "object" && v !== null && (v as Refusal).refused === true

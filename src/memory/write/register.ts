@@ -17,7 +17,11 @@ export function registerProject(store: Store, project: Project): void {
       .run(GLOBAL, sealName(store.keys, "memory_projects", GLOBAL, GLOBAL, "global"), now())
   }
   const name = project.branch ?? project.commit
-  if (project.scope && name && !store.db.query("SELECT 1 FROM memory_branches WHERE project = ? AND scope = ?").get(project.id, project.scope)) {
+  if (
+    project.scope &&
+    name &&
+    !store.db.query("SELECT 1 FROM memory_branches WHERE project = ? AND scope = ?").get(project.id, project.scope)
+  ) {
     store.db
       .query("INSERT OR IGNORE INTO memory_branches (project, scope, name_enc) VALUES (?, ?, ?)")
       .run(project.id, project.scope, sealName(store.keys, "memory_branches", project.scope, project.id, name))

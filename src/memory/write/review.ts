@@ -51,8 +51,17 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
   const prints = [textPrint(store.keys, p.body), ...(p.title ? [textPrint(store.keys, p.title)] : [])]
   const marks = prints.map(() => "?").join(",")
   const near = [p.body, p.title].some((text) => text && nearTombstones(store, [row.project, GLOBAL], text).length)
-  if (near || store.db.query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`).get(row.project, GLOBAL, ...prints)) {
-    return { outcome: "refused", code: "tombstoned", reason: "the edited content was forgotten; a person must lift the tombstone first" }
+  if (
+    near ||
+    store.db
+      .query(`SELECT 1 FROM memory_tombstones WHERE project IN (?, ?) AND fp IN (${marks}) AND lifted_at IS NULL`)
+      .get(row.project, GLOBAL, ...prints)
+  ) {
+    return {
+      outcome: "refused",
+      code: "tombstoned",
+      reason: "the edited content was forgotten; a person must lift the tombstone first",
+    }
   }
   const versionId = newId("v_")
   const content = { title: p.title, body: p.body, entities: p.entities, tags: p.tags, key: view.key }
@@ -77,7 +86,13 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
       nextRev(store),
       id,
     )
-  appendAudit(store.db, store.keys, { project: row.project, item: id, action: "edit", actor: ctx.actor, detail: `version=${versionId}` })
+  appendAudit(store.db, store.keys, {
+    project: row.project,
+    item: id,
+    action: "edit",
+    actor: ctx.actor,
+    detail: `version=${versionId}`,
+  })
   return undefined
 }
 
@@ -104,10 +119,18 @@ export function approve(store: Store, id: string, ctx: WriteContext, edits?: Ite
     setStatusRow(store, id, row.project, "active", "approve", ctx.actor)
     // what the pending item was written to replace is replaced now that a person agreed
     const replaced = store.db
-      .query("SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'")
+      .query(
+        "SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'",
+      )
       .all(id) as Array<{ id: string }>
     if (SINGLE_VALUED.has(edits?.kind ?? view.kind)) {
-      replaced.push(...(store.db.query("SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?").all(row.project, row.scope, edits?.kind ?? view.kind, id) as Array<{ id: string }>))
+      replaced.push(
+        ...(store.db
+          .query(
+            "SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?",
+          )
+          .all(row.project, row.scope, edits?.kind ?? view.kind, id) as Array<{ id: string }>),
+      )
     }
     for (const r of replaced) supersedeRow(store, r.id, id, row.project, ctx.actor)
     return { outcome: "created", id, status: "active" } as WriteResult
@@ -122,7 +145,9 @@ export function reject(store: Store, id: string, ctx: WriteContext): WriteResult
     setStatusRow(store, id, found.row.project, "rejected", "reject", ctx.actor)
     const fp = textPrint(store.keys, found.view.body)
     store.db
-      .query("INSERT INTO memory_tombstones (project, fp, created_at, source, lifted_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT (project, fp) DO UPDATE SET lifted_at = NULL")
+      .query(
+        "INSERT INTO memory_tombstones (project, fp, created_at, source, lifted_at) VALUES (?, ?, ?, ?, NULL) ON CONFLICT (project, fp) DO UPDATE SET lifted_at = NULL",
+      )
       .run(found.row.project, fp, now(), ctx.actor.source)
     recordShingles(store, found.row.project, fp, found.view.body)
     return { outcome: "unchanged", id, status: "rejected", reason: "rejected; its text is tombstoned" } as WriteResult

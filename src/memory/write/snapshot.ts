@@ -24,13 +24,22 @@ export function saveSnapshot(store: Store, project: string, rev: number, docs: n
 
 function upsert(store: Store, project: string, rev: number, docs: number, sealed: Uint8Array): void {
   checkWritable(store.db)
-  store.db.transaction(() => {
-    // something forgotten after this index was read: the index may hold its words, so it is not kept
-    if (store.db.query("SELECT 1 FROM memory_items WHERE project = ? AND rev > ? AND status = 'forgotten' LIMIT 1").get(project, rev)) return
-    store.db
-      .query("INSERT INTO memory_snapshots (project, rev, docs, snapshot_enc, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (project) DO UPDATE SET rev = excluded.rev, docs = excluded.docs, snapshot_enc = excluded.snapshot_enc, created_at = excluded.created_at WHERE excluded.rev >= memory_snapshots.rev")
-      .run(project, rev, docs, sealed, now())
-  }).immediate()
+  store.db
+    .transaction(() => {
+      // something forgotten after this index was read: the index may hold its words, so it is not kept
+      if (
+        store.db
+          .query("SELECT 1 FROM memory_items WHERE project = ? AND rev > ? AND status = 'forgotten' LIMIT 1")
+          .get(project, rev)
+      )
+        return
+      store.db
+        .query(
+          "INSERT INTO memory_snapshots (project, rev, docs, snapshot_enc, created_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (project) DO UPDATE SET rev = excluded.rev, docs = excluded.docs, snapshot_enc = excluded.snapshot_enc, created_at = excluded.created_at WHERE excluded.rev >= memory_snapshots.rev",
+        )
+        .run(project, rev, docs, sealed, now())
+    })
+    .immediate()
 }
 
 /** Called inside the forget transaction: no index may keep the words of forgotten content. */

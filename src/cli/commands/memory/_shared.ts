@@ -7,7 +7,11 @@ import { openMemory, type Actor, type ItemView, type Memory, type WriteResult } 
 export async function session(cwd: string | undefined): Promise<{ project: Project; memory: Memory; actor: Actor }> {
   const project = resolveProject(cwd ?? process.cwd())
   const m = (await loadConfig({ projectRoot: project.root })).memory
-  const memory = openMemory({ consent: m.consent, recallTokenCap: m.recallTokenCap, workingTtlHours: m.workingTtlHours })
+  const memory = openMemory({
+    consent: m.consent,
+    recallTokenCap: m.recallTokenCap,
+    workingTtlHours: m.workingTtlHours,
+  })
   return { project, memory, actor: { source: "cli", tool: "egc" } }
 }
 
@@ -40,7 +44,11 @@ export function detail(v: ItemView): string {
 
 /** A refused write is an error for a person too, with the write layer's reason. */
 export function settled(r: WriteResult, what: string): WriteResult {
-  if (r.outcome === "refused") throw new EgcError(r.code === "not-found" ? "E_NOT_FOUND" : "E_REFUSED", `${what} refused: ${r.reason ?? "unknown reason"}`)
+  if (r.outcome === "refused")
+    throw new EgcError(
+      r.code === "not-found" ? "E_NOT_FOUND" : "E_REFUSED",
+      `${what} refused: ${r.reason ?? "unknown reason"}`,
+    )
   return r
 }
 
@@ -52,8 +60,13 @@ export function fullId(memory: Memory, project: Project, given: string, table: "
   if (m.error === "ambiguous") {
     const hint = `give more characters of the id; see: egc memory ${table === "items" ? "list" : "review"}`
     const n = `${m.candidates.length}${m.candidates.length >= 10 ? " or more" : ""}`
-    throw new EgcError("E_USAGE", `${what} id '${given}' is ambiguous: it matches ${n} ids`, { details: m.candidates, hint })
+    throw new EgcError("E_USAGE", `${what} id '${given}' is ambiguous: it matches ${n} ids`, {
+      details: m.candidates,
+      hint,
+    })
   }
   const list = table === "items" ? "egc memory list --status active,pending" : "egc status"
-  throw new EgcError("E_NOT_FOUND", `no ${what} ${JSON.stringify(given)} in ${project.display}`, { hint: `see: ${list}` })
+  throw new EgcError("E_NOT_FOUND", `no ${what} ${JSON.stringify(given)} in ${project.display}`, {
+    hint: `see: ${list}`,
+  })
 }

@@ -27,18 +27,30 @@ export const list = defineCommand({
     const items = memory.list({ project, scope: "all", ...kinds, ...(statuses ? { statuses } : {}), limit })
     if (args.json) return printData({ project: project.display, items, unreadable: items.unreadable })
     const out = items.map(line)
-    if (items.unreadable.length) out.push(`${items.unreadable.length} records failed to open: ${items.unreadable.map((u) => u.id).join(", ")} (run egc doctor)`)
+    if (items.unreadable.length)
+      out.push(
+        `${items.unreadable.length} records failed to open: ${items.unreadable.map((u) => u.id).join(", ")} (run egc doctor)`,
+      )
     printData(out.length ? out.join("\n") : `no memory for ${project.display}`)
   },
 })
 
 export const search = defineCommand({
   meta: { name: "search", description: "search this project's memory by words" },
-  args: { ...cwdArgs, ...jsonArgs, query: { type: "positional", required: true, description: "words" }, all: { type: "boolean", description: "search all your projects" } },
+  args: {
+    ...cwdArgs,
+    ...jsonArgs,
+    query: { type: "positional", required: true, description: "words" },
+    all: { type: "boolean", description: "search all your projects" },
+  },
   async run({ args }) {
     const { project, memory } = await session(args.cwd)
     const items = memory.search({ project, query: String(args.query), crossProject: Boolean(args.all), limit: 50 })
     if (args.json) return printData(items)
-    printData(items.length ? items.map((v) => `${args.all ? `[${v.project.display}] ` : ""}${line(v)}`).join("\n") : "nothing found")
+    printData(
+      items.length
+        ? items.map((v) => `${args.all ? `[${v.project.display}] ` : ""}${line(v)}`).join("\n")
+        : "nothing found",
+    )
   },
 })

@@ -21,8 +21,15 @@ export const tokenSavings = defineTool({
   description,
   profile: "full",
   input: {
-    since: z.string().max(40).optional().describe("only runs since a duration ago (30m, 24h, 7d, 2w) or a date (2026-01-31); default: all kept history"),
-    scope: z.enum(["project", "all"]).default("project").describe("this project only, or every project on this machine"),
+    since: z
+      .string()
+      .max(40)
+      .optional()
+      .describe("only runs since a duration ago (30m, 24h, 7d, 2w) or a date (2026-01-31); default: all kept history"),
+    scope: z
+      .enum(["project", "all"])
+      .default("project")
+      .describe("this project only, or every project on this machine"),
   },
   output: {
     scope: z.enum(["project", "all"]),
@@ -40,7 +47,10 @@ export const tokenSavings = defineTool({
     } catch (e) {
       throw new ToolFailure(`${(e as Error).message}. Pass a duration such as "7d" or a date such as "2026-01-31".`)
     }
-    const report = savings({ ...(since === undefined ? {} : { since }), ...(args.scope === "all" ? {} : { project: ctx.project.id }) })
+    const report = savings({
+      ...(since === undefined ? {} : { since }),
+      ...(args.scope === "all" ? {} : { project: ctx.project.id }),
+    })
     return { scope: args.scope, ...report }
   },
 })

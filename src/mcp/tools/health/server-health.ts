@@ -28,7 +28,8 @@ async function indexProbe(ctx: ToolContext): Promise<Probe> {
   try {
     const list = (await memoryFor(ctx)).list({ project: ctx.project, scope: "all" })
     const detail = `${list.length} live items of this project decrypted and indexed`
-    if (list.unreadable.length) return { status: "warn", detail: `${detail}; ${list.unreadable.length} records failed to open (run egc doctor)` }
+    if (list.unreadable.length)
+      return { status: "warn", detail: `${detail}; ${list.unreadable.length} records failed to open (run egc doctor)` }
     return { status: "ok", detail }
   } catch (e) {
     return { status: "fail", detail: errorMessage(e) }

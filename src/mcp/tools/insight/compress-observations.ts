@@ -20,5 +20,6 @@ export default defineTool({
     groups: z.number().int().describe("roll-up groups touched"),
   },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: true, openWorldHint: false },
-  handler: ({ older_than_days }, ctx) => compressObservations(ctx.project.id, { olderThanMs: older_than_days * 86_400_000 }),
+  handler: ({ older_than_days }, ctx) =>
+    compressObservations(ctx.project.id, { olderThanMs: older_than_days * 86_400_000 }),
 })

@@ -12,7 +12,13 @@ export default defineTool({
   description: DESCRIPTION,
   profile: "full",
   input: {
-    min_count: z.number().int().min(2).max(1000).default(3).describe("smallest number of occurrences that counts as a pattern"),
+    min_count: z
+      .number()
+      .int()
+      .min(2)
+      .max(1000)
+      .default(3)
+      .describe("smallest number of occurrences that counts as a pattern"),
     limit: z.number().int().min(1).max(50).default(10).describe("most patterns to return"),
   },
   deprecatedAliases: { minCount: "min_count" },
@@ -33,7 +39,13 @@ export default defineTool({
     const found = detectPatterns(ctx.project.id, { minCount: min_count, limit })
     return {
       observed: found.observed,
-      patterns: found.patterns.map((p) => ({ kind: p.kind, family: p.family, count: p.count, lastSeen: new Date(p.lastSeen).toISOString(), ...(p.sample ? { sample: p.sample } : {}) })),
+      patterns: found.patterns.map((p) => ({
+        kind: p.kind,
+        family: p.family,
+        count: p.count,
+        lastSeen: new Date(p.lastSeen).toISOString(),
+        ...(p.sample ? { sample: p.sample } : {}),
+      })),
     }
   },
 })

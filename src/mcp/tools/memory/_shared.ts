@@ -5,7 +5,11 @@ import { ToolFailure, type ToolContext } from "../../tool"
 /** What every memory tool shares: the process's memory handle, the agent actor, and output shapes. */
 export { memoryFor } from "../_memory"
 
-export const agent = (ctx: ToolContext): Actor => ({ source: "agent", sessionId: ctx.session.id, ...(ctx.session.client ? { tool: ctx.session.client } : {}) })
+export const agent = (ctx: ToolContext): Actor => ({
+  source: "agent",
+  sessionId: ctx.session.id,
+  ...(ctx.session.client ? { tool: ctx.session.client } : {}),
+})
 
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString())
 
@@ -13,12 +17,18 @@ const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date
 export const isoTime = z.string().max(40)
 export function parseTime(text: string): number {
   const t = Date.parse(text)
-  if (!Number.isFinite(t)) throw new ToolFailure(`as_of must be an ISO time such as 2026-01-31T12:00:00Z, not ${JSON.stringify(text.slice(0, 40))}`)
+  if (!Number.isFinite(t))
+    throw new ToolFailure(
+      `as_of must be an ISO time such as 2026-01-31T12:00:00Z, not ${JSON.stringify(text.slice(0, 40))}`,
+    )
   return t
 }
 
 export const projectField = z.string().describe("the project these results belong to")
-export const scopeArg = z.enum(["branch", "project", "global"]).optional().describe("branch (default), project, or global (all your projects)")
+export const scopeArg = z
+  .enum(["branch", "project", "global"])
+  .optional()
+  .describe("branch (default), project, or global (all your projects)")
 
 export const itemShape = z.object({
   id: z.string(),
@@ -50,12 +60,18 @@ export function toItem(v: ItemView): ItemOut {
   }
 }
 
-export const unreadableField = z.array(z.string()).optional().describe("records that failed to open (altered or sealed with another key); run egc doctor")
-export const unreadableOut = (u: readonly Unreadable[]) => (u.length ? { unreadable: u.map((x) => `${x.id}: ${x.reason}`) } : {})
+export const unreadableField = z
+  .array(z.string())
+  .optional()
+  .describe("records that failed to open (altered or sealed with another key); run egc doctor")
+export const unreadableOut = (u: readonly Unreadable[]) =>
+  u.length ? { unreadable: u.map((x) => `${x.id}: ${x.reason}`) } : {}
 
 export const writeShape = {
   project: projectField,
-  outcome: z.enum(["created", "reinforced", "unchanged", "pending"]).describe("pending: stored for a person to review, not yet memory"),
+  outcome: z
+    .enum(["created", "reinforced", "unchanged", "pending"])
+    .describe("pending: stored for a person to review, not yet memory"),
   id: z.string().optional(),
   note: z.string().optional(),
 }
@@ -72,11 +88,21 @@ const NEXT_STEP: Record<string, string> = {
 
 /** Turn a write result into tool output; a refusal becomes an isError result that says what to do. */
 export function settle(project: string, r: WriteResult): z.infer<z.ZodObject<typeof writeShape>> {
-  if (r.outcome === "refused") throw new ToolFailure(`not stored: ${r.reason ?? "refused"}; ${NEXT_STEP[r.code ?? "invalid"] ?? "fix the input and retry"}`)
+  if (r.outcome === "refused")
+    throw new ToolFailure(
+      `not stored: ${r.reason ?? "refused"}; ${NEXT_STEP[r.code ?? "invalid"] ?? "fix the input and retry"}`,
+    )
   const notes = [
-    r.outcome === "pending" ? "waiting for a person to approve it (egc memory review); it is not recalled as fact until then" : undefined,
+    r.outcome === "pending"
+      ? "waiting for a person to approve it (egc memory review); it is not recalled as fact until then"
+      : undefined,
     r.redacted?.length ? `secrets redacted before storing: ${r.redacted.join(", ")}` : undefined,
     r.conflictId ? `kept both items and opened conflict ${r.conflictId} (memory_conflicts)` : undefined,
   ].filter(Boolean)
-  return { project, outcome: r.outcome, ...(r.id ? { id: r.id } : {}), ...(notes.length ? { note: notes.join("; ") } : {}) }
+  return {
+    project,
+    outcome: r.outcome,
+    ...(r.id ? { id: r.id } : {}),
+    ...(notes.length ? { note: notes.join("; ") } : {}),
+  }
 }

@@ -17,12 +17,17 @@ export const getState = defineTool({
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (_args, ctx) => {
-    const memory = (await memoryFor(ctx))
+    const memory = await memoryFor(ctx)
     const state = memory.renderState({ project: ctx.project })
     return {
       project: ctx.project.display,
-      ...(ctx.project.branch ? { branch: ctx.project.branch } : ctx.project.commit ? { branch: `detached at ${ctx.project.commit.slice(0, 12)}` } : {}),
-      state: state || "No state stored for this project yet. Record context and decisions with update_state as you work.",
+      ...(ctx.project.branch
+        ? { branch: ctx.project.branch }
+        : ctx.project.commit
+          ? { branch: `detached at ${ctx.project.commit.slice(0, 12)}` }
+          : {}),
+      state:
+        state || "No state stored for this project yet. Record context and decisions with update_state as you work.",
       pendingReview: memory.pending({ project: ctx.project }).length,
     }
   },

@@ -16,7 +16,10 @@ export const lessonRecall = defineTool({
   output: { project: projectField, lessons: z.array(itemShape) },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (args, ctx) => {
-    const found = (await memoryFor(ctx)).lessons.recall({ project: ctx.project, query: args.query, minConfidence: args.min_confidence, limit: args.limit }, agent(ctx))
+    const found = (await memoryFor(ctx)).lessons.recall(
+      { project: ctx.project, query: args.query, minConfidence: args.min_confidence, limit: args.limit },
+      agent(ctx),
+    )
     return { project: ctx.project.display, lessons: found.map(toItem) }
   },
 })

@@ -11,5 +11,9 @@ export const lessonReinforce = defineTool({
   input: { id: z.string().min(1).max(100).describe("lesson id from lesson_recall") },
   output: writeShape,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
-  handler: async (args, ctx) => settle(ctx.project.display, (await memoryFor(ctx)).lessons.reinforce(args.id, { project: ctx.project, actor: agent(ctx) })),
+  handler: async (args, ctx) =>
+    settle(
+      ctx.project.display,
+      (await memoryFor(ctx)).lessons.reinforce(args.id, { project: ctx.project, actor: agent(ctx) }),
+    ),
 })

@@ -20,9 +20,21 @@ export const lessonSave = defineTool({
   output: writeShape,
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (args, ctx) => {
-    const tags = typeof args.tags === "string" ? args.tags.split(",").map((t) => t.trim()).filter(Boolean) : args.tags
+    const tags =
+      typeof args.tags === "string"
+        ? args.tags
+            .split(",")
+            .map((t) => t.trim())
+            .filter(Boolean)
+        : args.tags
     const r = (await memoryFor(ctx)).lessons.save(
-      { title: args.content.slice(0, 300), body: `${args.content}\n\n${args.context}`, ...(tags?.length ? { tags } : {}), ...(args.initial_confidence !== undefined ? { confidence: args.initial_confidence } : {}), ...(args.scope ? { scope: args.scope } : {}) },
+      {
+        title: args.content.slice(0, 300),
+        body: `${args.content}\n\n${args.context}`,
+        ...(tags?.length ? { tags } : {}),
+        ...(args.initial_confidence !== undefined ? { confidence: args.initial_confidence } : {}),
+        ...(args.scope ? { scope: args.scope } : {}),
+      },
       { project: ctx.project, actor: agent(ctx) },
     )
     return settle(ctx.project.display, r)

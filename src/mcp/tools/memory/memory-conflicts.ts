@@ -16,15 +16,28 @@ export const memoryConflicts = defineTool({
   },
   output: {
     project: projectField,
-    conflicts: z.array(z.object({ id: z.string(), new_item: z.string(), old_item: z.string(), reason: z.string(), since: z.string() })).optional(),
+    conflicts: z
+      .array(
+        z.object({ id: z.string(), new_item: z.string(), old_item: z.string(), reason: z.string(), since: z.string() }),
+      )
+      .optional(),
     resolved: z.boolean().optional(),
   },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (args, ctx) => {
-    const memory = (await memoryFor(ctx))
+    const memory = await memoryFor(ctx)
     if (args.action === "list") {
       const list = memory.conflicts({ project: ctx.project })
-      return { project: ctx.project.display, conflicts: list.map((c) => ({ id: c.id, new_item: c.newItem, old_item: c.oldItem, reason: c.reason, since: new Date(c.createdAt).toISOString() })) }
+      return {
+        project: ctx.project.display,
+        conflicts: list.map((c) => ({
+          id: c.id,
+          new_item: c.newItem,
+          old_item: c.oldItem,
+          reason: c.reason,
+          since: new Date(c.createdAt).toISOString(),
+        })),
+      }
     }
     if (!args.id || !args.keep) throw new ToolFailure("resolve needs id and keep (new, old or both)")
     const conflict = memory.conflicts({ project: ctx.project }).find((c) => c.id === args.id)
@@ -36,10 +49,16 @@ export const memoryConflicts = defineTool({
         const v = memory.get({ project: ctx.project, id })
         return v && "kind" in v ? `${v.kind} ${JSON.stringify(preview(v.title, 200))}` : id
       }
-      const [keep, lose] = args.keep === "new" ? [conflict.newItem, conflict.oldItem] : [conflict.oldItem, conflict.newItem]
+      const [keep, lose] =
+        args.keep === "new" ? [conflict.newItem, conflict.oldItem] : [conflict.oldItem, conflict.newItem]
       const message = `In ${ctx.project.display}, keep ${title(keep)}\nand replace ${title(lose)}?\n(the replaced item stays in history)`
       const answer = await askPerson(ctx, { message, confirm: `Keep the ${args.keep} item` })
-      if (answer !== "accepted") throw notDecided(answer, `resolving ${args.id} (keep ${args.keep})`, egcCommand(ctx, "resolve", args.id, "--keep", args.keep))
+      if (answer !== "accepted")
+        throw notDecided(
+          answer,
+          `resolving ${args.id} (keep ${args.keep})`,
+          egcCommand(ctx, "resolve", args.id, "--keep", args.keep),
+        )
       actor = personInClient(ctx)
     }
     const r = memory.resolve({ project: ctx.project, id: args.id, keep: args.keep }, actor)

@@ -15,10 +15,18 @@ export const memoryConsent = defineTool({
   description,
   profile: "full",
   input: {
-    decision: z.enum(["approve-run", "approve-session", "reject", "reject-session"]).describe("what to ask for (approve-*) or record (reject-*)"),
+    decision: z
+      .enum(["approve-run", "approve-session", "reject", "reject-session"])
+      .describe("what to ask for (approve-*) or record (reject-*)"),
     ttl_minutes: z.number().int().min(1).max(720).optional().describe("how long the grant lasts (at most 12 hours)"),
   },
-  output: { project: projectField, policy: z.string().describe("the project's consent policy"), grant: z.string(), decision: z.string(), expires_at: z.string() },
+  output: {
+    project: projectField,
+    policy: z.string().describe("the project's consent policy"),
+    grant: z.string(),
+    decision: z.string(),
+    expires_at: z.string(),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async (args, ctx) => {
     const memory = await memoryFor(ctx)
@@ -29,10 +37,29 @@ export const memoryConsent = defineTool({
       const minutes = args.ttl_minutes ? ` for ${args.ttl_minutes} minutes` : ""
       const message = `Allow the agent to ${what} in ${ctx.project.display}${minutes}?\nsession: ${ctx.session.id}${ctx.session.client ? ` (${ctx.session.client})` : ""}`
       const answer = await askPerson(ctx, { message, confirm: `Allow: ${args.decision}` })
-      if (answer !== "accepted") throw notDecided(answer, `consent (${args.decision})`, egcCommand(ctx, "grant", args.decision, "--session", ctx.session.id))
+      if (answer !== "accepted")
+        throw notDecided(
+          answer,
+          `consent (${args.decision})`,
+          egcCommand(ctx, "grant", args.decision, "--session", ctx.session.id),
+        )
       actor = personInClient(ctx)
     }
-    const g = memory.grant({ project: ctx.project, sessionId: ctx.session.id, decision: args.decision, ...(args.ttl_minutes ? { ttlMs: args.ttl_minutes * 60_000 } : {}) }, actor)
-    return { project: ctx.project.display, policy: memory.policy({ project: ctx.project }), grant: g.id, decision: g.decision, expires_at: new Date(g.expiresAt).toISOString() }
+    const g = memory.grant(
+      {
+        project: ctx.project,
+        sessionId: ctx.session.id,
+        decision: args.decision,
+        ...(args.ttl_minutes ? { ttlMs: args.ttl_minutes * 60_000 } : {}),
+      },
+      actor,
+    )
+    return {
+      project: ctx.project.display,
+      policy: memory.policy({ project: ctx.project }),
+      grant: g.id,
+      decision: g.decision,
+      expires_at: new Date(g.expiresAt).toISOString(),
+    }
   },
 })

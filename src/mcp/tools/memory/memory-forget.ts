@@ -24,9 +24,16 @@ export const memoryForget = defineTool({
   handler: async (args, ctx) => {
     if (!args.id && !args.text) throw new ToolFailure("give id or text: what should be forgotten?")
     const memory = await memoryFor(ctx)
-    const target = { project: ctx.project, ...(args.id ? { id: args.id } : {}), ...(args.text ? { text: args.text } : {}) }
+    const target = {
+      project: ctx.project,
+      ...(args.id ? { id: args.id } : {}),
+      ...(args.text ? { text: args.text } : {}),
+    }
     const h = memory.hide(target, agent(ctx))
-    if (!h.hidden.length) throw new ToolFailure(`nothing forgotten: ${h.reason ?? "no match"}; find the id with search_history or memory_recall`)
+    if (!h.hidden.length)
+      throw new ToolFailure(
+        `nothing forgotten: ${h.reason ?? "no match"}; find the id with search_history or memory_recall`,
+      )
     // the person sees every item that would go, copies of the same text included
     const ids = new Set(h.hidden)
     const views = memory.hidden({ project: ctx.project }).filter((v) => ids.has(v.id))

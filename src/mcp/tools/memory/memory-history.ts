@@ -12,12 +12,20 @@ export const memoryHistory = defineTool({
   output: {
     project: projectField,
     versions: z.array(itemShape),
-    audit: z.array(z.object({ at: z.string(), action: z.string(), source: z.string(), item: z.string().optional(), detail: z.string().optional() })),
+    audit: z.array(
+      z.object({
+        at: z.string(),
+        action: z.string(),
+        source: z.string(),
+        item: z.string().optional(),
+        detail: z.string().optional(),
+      }),
+    ),
     unreadable: unreadableField,
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (args, ctx) => {
-    const memory = (await memoryFor(ctx))
+    const memory = await memoryFor(ctx)
     const versions = memory.history({ project: ctx.project, id: args.id })
     // an id of another project (or none at all) is not an empty history: say so
     if (!versions.length && !versions.unreadable.length) {
@@ -31,7 +39,13 @@ export const memoryHistory = defineTool({
       versions: versions.map(toItem),
       audit: audit
         .sort((a, b) => a.seq - b.seq)
-        .map((a) => ({ at: new Date(a.at).toISOString(), action: a.action, source: a.source, ...(a.item ? { item: a.item } : {}), ...(a.detail ? { detail: a.detail } : {}) })),
+        .map((a) => ({
+          at: new Date(a.at).toISOString(),
+          action: a.action,
+          source: a.source,
+          ...(a.item ? { item: a.item } : {}),
+          ...(a.detail ? { detail: a.detail } : {}),
+        })),
       ...unreadableOut(versions.unreadable),
     }
   },

@@ -4,7 +4,11 @@ import { agent, memoryFor, projectField, scopeArg } from "./_shared"
 import description from "./memory-propose.md" with { type: "text" }
 
 const candidate = z.object({
-  kind: z.string().min(1).max(40).describe("decision, constraint, failure, discovery, requirement, architecture, file, symbol, note, lesson, …"),
+  kind: z
+    .string()
+    .min(1)
+    .max(40)
+    .describe("decision, constraint, failure, discovery, requirement, architecture, file, symbol, note, lesson, …"),
   title: z.string().min(1).max(300).describe("one line"),
   body: z.string().max(20_000).describe("the fact"),
   entities: z.array(z.string().min(1).max(200)).max(50).optional().describe("files, symbols, concepts"),
@@ -36,12 +40,21 @@ export const memoryPropose = defineTool({
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async (args, ctx) => {
-    const r = (await memoryFor(ctx)).propose({ project: ctx.project, items: args.items }, { project: ctx.project, actor: agent(ctx) })
+    const r = (await memoryFor(ctx)).propose(
+      { project: ctx.project, items: args.items },
+      { project: ctx.project, actor: agent(ctx) },
+    )
     return {
       project: ctx.project.display,
       ...(r.proposalId ? { proposal_id: r.proposalId } : {}),
       ...(r.expiresAt ? { expires_at: new Date(r.expiresAt).toISOString() } : {}),
-      placements: r.placements.map((p) => ({ index: p.index, placement: p.placement, similarity: Math.round(p.similarity * 100) / 100, ambiguous: p.ambiguous, targets: p.targets })),
+      placements: r.placements.map((p) => ({
+        index: p.index,
+        placement: p.placement,
+        similarity: Math.round(p.similarity * 100) / 100,
+        ambiguous: p.ambiguous,
+        targets: p.targets,
+      })),
       refused: r.refused,
     }
   },

@@ -1,6 +1,15 @@
 import { z } from "zod"
 import { defineTool } from "../../tool"
-import { isoTime, itemShape, parseTime, memoryFor, projectField, toItem, unreadableField, unreadableOut } from "./_shared"
+import {
+  isoTime,
+  itemShape,
+  parseTime,
+  memoryFor,
+  projectField,
+  toItem,
+  unreadableField,
+  unreadableOut,
+} from "./_shared"
 import description from "./memory-recall.md" with { type: "text" }
 
 export const memoryRecall = defineTool({

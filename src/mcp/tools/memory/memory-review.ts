@@ -10,12 +10,20 @@ export const memoryReview = defineTool({
   description,
   profile: "full",
   input: {
-    action: z.enum(["list", "approve", "reject"]).default("list").describe("list pending items, or ask the user to approve / reject one"),
+    action: z
+      .enum(["list", "approve", "reject"])
+      .default("list")
+      .describe("list pending items, or ask the user to approve / reject one"),
     id: z.string().min(1).max(100).optional().describe("the pending item (approve, reject)"),
     title: z.string().min(1).max(300).optional().describe("approve with this title instead"),
     body: z.string().min(1).max(20_000).optional().describe("approve with this text instead"),
   },
-  output: { project: projectField, pending: z.array(itemShape).optional(), outcome: z.string().optional(), id: z.string().optional() },
+  output: {
+    project: projectField,
+    pending: z.array(itemShape).optional(),
+    outcome: z.string().optional(),
+    id: z.string().optional(),
+  },
   annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: false },
   handler: async (args, ctx) => {
     const memory = await memoryFor(ctx)
@@ -24,7 +32,10 @@ export const memoryReview = defineTool({
     if (!args.id) throw new ToolFailure(`${args.action} needs the id of a pending item; list them first`)
     const item = pending.find((v) => v.id === args.id)
     if (!item) throw new ToolFailure(`no pending item ${args.id} in ${ctx.project.display}; list them first`)
-    const edits = args.title || args.body ? { ...(args.title ? { title: args.title } : {}), ...(args.body ? { body: args.body } : {}) } : undefined
+    const edits =
+      args.title || args.body
+        ? { ...(args.title ? { title: args.title } : {}), ...(args.body ? { body: args.body } : {}) }
+        : undefined
     const verb = args.action === "approve" ? "Approve" : "Reject"
     const shown = { title: edits?.title ?? item.title, body: edits?.body ?? item.body }
     const message = [
@@ -33,13 +44,24 @@ export const memoryReview = defineTool({
       `kind: ${item.kind} (captured by ${item.source})`,
       `title: ${JSON.stringify(shown.title)}`,
       `text: ${JSON.stringify(preview(shown.body))}`,
-      args.action === "approve" ? "Approved, it becomes memory that agents recall as fact." : "Rejected, its text is never captured again.",
+      args.action === "approve"
+        ? "Approved, it becomes memory that agents recall as fact."
+        : "Rejected, its text is never captured again.",
     ].join("\n")
     const answer = await askPerson(ctx, { message, confirm: `${verb} ${JSON.stringify(preview(shown.title, 80))}` })
-    if (answer !== "accepted") throw notDecided(answer, `${args.action === "approve" ? "approving" : "rejecting"} ${args.id}`, egcCommand(ctx, args.action, args.id))
+    if (answer !== "accepted")
+      throw notDecided(
+        answer,
+        `${args.action === "approve" ? "approving" : "rejecting"} ${args.id}`,
+        egcCommand(ctx, args.action, args.id),
+      )
     const wctx = { project: ctx.project, actor: personInClient(ctx) }
     const r = args.action === "approve" ? memory.approve(args.id, wctx, edits) : memory.reject(args.id, wctx)
     const out = settle(ctx.project.display, r)
-    return { project: out.project, outcome: args.action === "approve" ? "approved" : "rejected", ...(out.id ? { id: out.id } : { id: args.id }) }
+    return {
+      project: out.project,
+      outcome: args.action === "approve" ? "approved" : "rejected",
+      ...(out.id ? { id: out.id } : { id: args.id }),
+    }
   },
 })

@@ -1,7 +1,16 @@
 import { z } from "zod"
 import { RESULT_CHAR_LIMIT } from "../../cap"
 import { defineTool } from "../../tool"
-import { isoTime, itemShape, parseTime, memoryFor, projectField, toItem, unreadableField, unreadableOut } from "./_shared"
+import {
+  isoTime,
+  itemShape,
+  parseTime,
+  memoryFor,
+  projectField,
+  toItem,
+  unreadableField,
+  unreadableOut,
+} from "./_shared"
 import description from "./query-history.md" with { type: "text" }
 
 export const queryHistory = defineTool({
@@ -24,7 +33,12 @@ export const queryHistory = defineTool({
   },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (args, ctx) => {
-    const list = (await memoryFor(ctx)).list({ project: ctx.project, kinds: args.kinds, scope: "all", ...(args.as_of ? { asOf: parseTime(args.as_of) } : {}) })
+    const list = (await memoryFor(ctx)).list({
+      project: ctx.project,
+      kinds: args.kinds,
+      scope: "all",
+      ...(args.as_of ? { asOf: parseTime(args.as_of) } : {}),
+    })
     const sorted = [...list].sort((a, b) => b.recordedAt - a.recordedAt)
     const page = sorted.slice(args.offset, args.offset + args.limit).map(toItem)
     // the page is shortened here, never by the result cap: a cut the caller's offset does not know of would skip items
@@ -43,7 +57,9 @@ export const queryHistory = defineTool({
       items: page.slice(0, fit),
       ...unreadable,
       ...(next < sorted.length ? { next_offset: next } : {}),
-      ...(fit < page.length ? { page_note: `page shortened to ${fit} of ${page.length} items to fit the result limit; next offset ${next}` } : {}),
+      ...(fit < page.length
+        ? { page_note: `page shortened to ${fit} of ${page.length} items to fit the result limit; next offset ${next}` }
+        : {}),
     }
   },
 })

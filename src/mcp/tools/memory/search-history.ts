@@ -18,7 +18,13 @@ export const searchHistory = defineTool({
   output: { project: projectField, results: z.array(itemShape), unreadable: unreadableField },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: async (args, ctx) => {
-    const list = (await memoryFor(ctx)).search({ project: ctx.project, query: args.query, limit: args.limit, crossProject: args.all_projects, ...(args.kinds ? { kinds: args.kinds } : {}) })
+    const list = (await memoryFor(ctx)).search({
+      project: ctx.project,
+      query: args.query,
+      limit: args.limit,
+      crossProject: args.all_projects,
+      ...(args.kinds ? { kinds: args.kinds } : {}),
+    })
     const results = list.filter((v) => v.kind !== "working")
     const here = new Set([ctx.project.id, "global"])
     const foreign = results.filter((v) => !here.has(v.project.id))
@@ -30,7 +36,8 @@ export const searchHistory = defineTool({
         ...foreign.map((v) => `- [${v.project.display}] ${v.kind}: ${JSON.stringify(preview(v.title, 160))}`),
       ].join("\n")
       const answer = await askPerson(ctx, { message, confirm: `Share these ${foreign.length} item(s)` })
-      if (answer !== "accepted") throw notDecided(answer, "reading other projects' memory", egcCommand(ctx, "search", args.query, "--all"))
+      if (answer !== "accepted")
+        throw notDecided(answer, "reading other projects' memory", egcCommand(ctx, "search", args.query, "--all"))
       shared = true
     }
     const unreadable = list.unreadable.filter((u) => shared || here.has(u.project))

@@ -31,8 +31,16 @@ export const updateState = defineTool({
       { context: args.context, decisions: args.decisions, avoid, preferences: args.preferences, next: args.next },
       { project: ctx.project, actor: agent(ctx), ...(args.scope ? { scope: args.scope } : {}) },
     )
-    if (!r.ok) throw new ToolFailure(`state not updated (nothing was written): ${r.reason}; rephrase that entry as a plain statement and retry`)
+    if (!r.ok)
+      throw new ToolFailure(
+        `state not updated (nothing was written): ${r.reason}; rephrase that entry as a plain statement and retry`,
+      )
     const count = (o: string) => r.results.filter((x) => x.outcome === o).length
-    return { project: ctx.project.display, stored: count("created"), unchanged: count("unchanged") + count("reinforced"), pending: count("pending") }
+    return {
+      project: ctx.project.display,
+      stored: count("created"),
+      unchanged: count("unchanged") + count("reinforced"),
+      pending: count("pending"),
+    }
   },
 })

@@ -11,5 +11,8 @@ export const workingMemoryList = defineTool({
   input: {},
   output: { project: projectField, entries: z.array(itemShape) },
   annotations: { readOnlyHint: true, destructiveHint: false, idempotentHint: true, openWorldHint: false },
-  handler: async (_args, ctx) => ({ project: ctx.project.display, entries: (await memoryFor(ctx)).working.list({ project: ctx.project }).map(toItem) }),
+  handler: async (_args, ctx) => ({
+    project: ctx.project.display,
+    entries: (await memoryFor(ctx)).working.list({ project: ctx.project }).map(toItem),
+  }),
 })

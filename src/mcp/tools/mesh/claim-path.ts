@@ -27,9 +27,27 @@ export const claimPath = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: (args, ctx) => {
     ensureAnnounced(ctx)
-    const r = claim(ctx.project, ctx.session.id, { pattern: args.path, mode: args.mode, reason: args.reason, minutes: args.minutes })
-    if (r.ok) return { project: ctx.project.display, claimed: true, renewed: r.renewed, claim: toClaim(r.claim), message: `claimed ${r.claim.pattern} until ${new Date(r.claim.until).toISOString()}; release it with release_path when done` }
+    const r = claim(ctx.project, ctx.session.id, {
+      pattern: args.path,
+      mode: args.mode,
+      reason: args.reason,
+      minutes: args.minutes,
+    })
+    if (r.ok)
+      return {
+        project: ctx.project.display,
+        claimed: true,
+        renewed: r.renewed,
+        claim: toClaim(r.claim),
+        message: `claimed ${r.claim.pattern} until ${new Date(r.claim.until).toISOString()}; release it with release_path when done`,
+      }
     const c = toClaim(r.conflict)
-    return { project: ctx.project.display, claimed: false, renewed: false, conflict: c, message: `refused: ${c.path} is held (${c.mode}) by ${c.tool} session ${c.session} since ${c.since} until ${c.until}. Work on something else or message the holder with session_send; do not retry in a loop.` }
+    return {
+      project: ctx.project.display,
+      claimed: false,
+      renewed: false,
+      conflict: c,
+      message: `refused: ${c.path} is held (${c.mode}) by ${c.tool} session ${c.session} since ${c.since} until ${c.until}. Work on something else or message the holder with session_send; do not retry in a loop.`,
+    }
   },
 })

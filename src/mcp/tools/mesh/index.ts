@@ -8,4 +8,12 @@ import { sessionSend } from "./session-send"
 import { sessionWait } from "./session-wait"
 
 /** The session mesh's tools (issue 7), with the analysed tool's names. */
-export const meshTools: readonly ToolDef[] = [sessionAnnounce, sessionPeers, claimPath, releasePath, sessionSend, sessionEvents, sessionWait].map((t) => t as unknown as ToolDef)
+export const meshTools: readonly ToolDef[] = [
+  sessionAnnounce,
+  sessionPeers,
+  claimPath,
+  releasePath,
+  sessionSend,
+  sessionEvents,
+  sessionWait,
+].map((t) => t as unknown as ToolDef)

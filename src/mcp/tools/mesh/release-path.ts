@@ -11,7 +11,10 @@ export const releasePath = defineTool({
   description,
   profile: "default",
   input: { path: z.string().min(1).max(1024).optional().describe("as claimed; omit to release all yours") },
-  output: { project: projectField, released: z.array(z.string()).describe("patterns released (empty when you held none of them)") },
+  output: {
+    project: projectField,
+    released: z.array(z.string()).describe("patterns released (empty when you held none of them)"),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: ({ path }, ctx) => {
     ensureAnnounced(ctx)

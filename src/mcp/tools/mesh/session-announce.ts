@@ -20,6 +20,11 @@ export const sessionAnnounce = defineTool({
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: true, openWorldHint: false },
   handler: ({ task }, ctx) => {
     const { created } = ensureAnnounced(ctx, task)
-    return { session: ctx.session.id, project: ctx.project.display, created, peers: livePeers(ctx.project, ctx.session.id).length }
+    return {
+      session: ctx.session.id,
+      project: ctx.project.display,
+      created,
+      peers: livePeers(ctx.project, ctx.session.id).length,
+    }
   },
 })

@@ -15,7 +15,11 @@ export const sessionEvents = defineTool({
     peek: z.boolean().default(false).describe("look without marking read"),
     limit: z.number().int().min(1).max(50).default(50).describe("at most this many, oldest first"),
   },
-  output: { project: projectField, events: z.array(eventShape).describe("unread events, oldest first"), more: z.boolean().describe("true when more are waiting") },
+  output: {
+    project: projectField,
+    events: z.array(eventShape).describe("unread events, oldest first"),
+    more: z.boolean().describe("true when more are waiting"),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: ({ peek, limit }, ctx) => {
     ensureAnnounced(ctx)

@@ -16,7 +16,11 @@ export const sessionSend = defineTool({
     kind: z.enum(["message", "handoff"]).default("message").describe("handoff passes work on"),
     note: z.string().max(2048).optional().describe("handoff note: state, files, next step"),
   },
-  output: { project: projectField, id: z.string().describe("event id"), toAll: z.boolean().describe("true when sent to every session of the project") },
+  output: {
+    project: projectField,
+    id: z.string().describe("event id"),
+    toAll: z.boolean().describe("true when sent to every session of the project"),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: (args, ctx) => {
     ensureAnnounced(ctx)

@@ -11,8 +11,14 @@ export const sessionWait = defineTool({
   title: "Wait for a message or event",
   description,
   profile: "full",
-  input: { timeout_seconds: z.number().min(0).max(50).default(20).describe("give up after this many seconds (at most 50)") },
-  output: { project: projectField, events: z.array(eventShape).describe("events that arrived, oldest first"), timedOut: z.boolean().describe("true when nothing arrived in time") },
+  input: {
+    timeout_seconds: z.number().min(0).max(50).default(20).describe("give up after this many seconds (at most 50)"),
+  },
+  output: {
+    project: projectField,
+    events: z.array(eventShape).describe("events that arrived, oldest first"),
+    timedOut: z.boolean().describe("true when nothing arrived in time"),
+  },
   annotations: { readOnlyHint: false, destructiveHint: false, idempotentHint: false, openWorldHint: false },
   handler: async ({ timeout_seconds }, ctx) => {
     ensureAnnounced(ctx)

@@ -17,11 +17,21 @@ export function ensureAnnounced(ctx: ToolContext, task?: string): { created: boo
   const key = `${ctx.session.id}|${ctx.project.id}`
   // re-announce when a sweep ended this session meanwhile (a suspended laptop, a stale heartbeat)
   if (announced.has(key) && task === undefined && isLive(ctx.project.id, ctx.session.id)) return { created: false }
-  const result = announce(ctx.project, { id: ctx.session.id, pid: process.pid, tool: ctx.session.client ?? "unknown", cwd: isInside(ctx.project.root, process.cwd()) ? process.cwd() : ctx.project.root, task, hostPid: process.ppid })
+  const result = announce(ctx.project, {
+    id: ctx.session.id,
+    pid: process.pid,
+    tool: ctx.session.client ?? "unknown",
+    cwd: isInside(ctx.project.root, process.cwd()) ? process.cwd() : ctx.project.root,
+    task,
+    hostPid: process.ppid,
+  })
   announced.set(key, { sessionId: ctx.session.id, project: ctx.project })
-  timer ??= setInterval(() => {
-    for (const { sessionId } of announced.values()) heartbeat(sessionId)
-  }, Math.max(1000, meshSettings().heartbeatMs / 3))
+  timer ??= setInterval(
+    () => {
+      for (const { sessionId } of announced.values()) heartbeat(sessionId)
+    },
+    Math.max(1000, meshSettings().heartbeatMs / 3),
+  )
   timer.unref?.()
   return result
 }
