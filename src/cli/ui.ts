@@ -25,7 +25,8 @@ export async function ui(): Promise<ConsolaInstance> {
   const sink = Object.create(process.stderr, {
     write: { value: (chunk: string) => process.stderr.write(colour ? chunk : String(chunk).replace(ANSI, "")) },
   }) as NodeJS.WriteStream
-  instance = createConsola({ stdout: sink, stderr: sink })
+  // consola picks its plain reporter on CI or in tests; when colour is wanted (FORCE_COLOR), ask for the fancy one
+  instance = createConsola({ stdout: sink, stderr: sink, ...(colour ? { fancy: true } : {}) })
   return instance
 }
 
