@@ -88,7 +88,8 @@ run json-tool-yargs . "python3 -m json.tool node_modules/yargs/package.json"
 run json-tool-mocha-lock . "python3 -m json.tool node_modules/.package-lock.json"
 
 # --- git: a repository of real code, many commits, many changes
-rm -rf repo && mkdir repo && cd repo && git init -q -b main && git config user.email dev@example.com && git config user.name dev
+if [ -e repo ]; then echo "generate.sh: $W/repo exists; give a new work dir (this script deletes nothing)" >&2; exit 1; fi
+mkdir repo && cd repo && git init -q -b main && git config user.email dev@example.com && git config user.name dev
 cp -r ../node_modules/express/lib express && cp -r ../node_modules/qs/lib qs && cp -r ../node_modules/commander/lib commander
 git add -A && git commit -qm "import express, qs and commander sources"
 i=0
