@@ -21,15 +21,17 @@ export interface RunResult {
   stderr: string
 }
 
-/** Spawn the binary with an isolated HOME/EGC_HOME (taken from the test run unless given). */
-export async function runEgc(
-  args: string[],
-  opts: { cwd?: string; env?: Record<string, string | undefined>; stdin?: string } = {},
-): Promise<RunResult> {
-  const bin = await egcBinary()
+export interface SpawnOptions {
+  cwd?: string
+  env?: Record<string, string | undefined>
+  stdin?: string
+}
+
+/** Spawn a command with the test run's HOME/EGC_HOME (test/preload.ts) unless env overrides; unset keys are removed. */
+export async function spawnCaptured(cmd: string[], opts: SpawnOptions = {}): Promise<RunResult> {
   const env: Record<string, string> = {}
   for (const [k, v] of Object.entries({ ...process.env, ...opts.env })) if (v !== undefined) env[k] = v
-  const proc = Bun.spawn([bin, ...args], {
+  const proc = Bun.spawn(cmd, {
     cwd: opts.cwd ?? process.env.HOME,
     env,
     stdin: opts.stdin === undefined ? "ignore" : new TextEncoder().encode(opts.stdin),
@@ -42,4 +44,9 @@ export async function runEgc(
     new Response(proc.stderr).text(),
   ])
   return { code, stdout, stderr }
+}
+
+/** Spawn the compiled binary with an isolated HOME/EGC_HOME (taken from the test run unless given). */
+export async function runEgc(args: string[], opts: SpawnOptions = {}): Promise<RunResult> {
+  return spawnCaptured([await egcBinary(), ...args], opts)
 }
