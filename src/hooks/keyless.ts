@@ -1,4 +1,4 @@
-import { DEFAULTS, loadConfig, type Config } from "../core/config"
+import { loadConfigSafe } from "../core/config"
 import type { EgcError } from "../core/errors"
 import { canonical, findRepo } from "../core/git"
 import type { Logger } from "../core/log"
@@ -37,12 +37,8 @@ export async function keylessAnswer(
   } catch {
     // judge against the folder itself
   }
-  let config: Config = DEFAULTS
-  try {
-    config = await loadConfig({ projectRoot: root })
-  } catch {
-    // the guard's built-in defaults
-  }
+  // the same safe loader as every hook: an invalid layer is set aside, an untrusted loosening ignored
+  const { config } = await loadConfigSafe({ projectRoot: root })
   const project: Project = {
     id: "",
     basis: "dir",
