@@ -1,98 +1,35 @@
+import type { Pipeline, Script, SimpleCommand } from "../core/shell/ast"
+import { parseShell } from "../core/shell/parse"
+
 /**
- * Just enough shell parsing to choose a filter and judge a rewrite: quoted words, operators
- * (`|`, `&&`, `;`, redirections), env prefixes, and wrappers such as `npx`, `pnpm exec` or
- * `uv run` peeled off to find the program that really runs.
+ * Which program really runs, read with the shell parser the guard uses (core/shell): env prefixes
+ * and wrappers such as `npx`, `pnpm exec` or `uv run` are peeled off to find the program whose
+ * output is filtered. The peeling is the crusher's own: the guard's wrappers recurse into what
+ * they run and judge it; these only name the program that writes the output.
  */
-export interface Token {
-  kind: "word" | "op"
-  value: string
-  /** Offset just past the token in the command text (operators only). */
-  end?: number
-}
-
-const OPS = ["&&", "||", "|&", ">>", "&>", "2>&1", ";;", "|", "&", ";", ">", "<", "(", ")"]
-
-export function tokenize(command: string): Token[] | undefined {
-  const out: Token[] = []
-  let word = ""
-  let inWord = false
-  let i = 0
-  const flush = () => {
-    if (inWord) out.push({ kind: "word", value: word })
-    word = ""
-    inWord = false
-  }
-  while (i < command.length) {
-    const c = command[i] as string
-    if (c === "'") {
-      const end = command.indexOf("'", i + 1)
-      if (end === -1) return undefined
-      word += command.slice(i + 1, end)
-      inWord = true
-      i = end + 1
-      continue
-    }
-    if (c === '"') {
-      let j = i + 1
-      while (j < command.length && command[j] !== '"') j += command[j] === "\\" ? 2 : 1
-      if (j >= command.length) return undefined
-      word += command.slice(i + 1, j).replace(/\\(["\\$`])/g, "$1")
-      inWord = true
-      i = j + 1
-      continue
-    }
-    if (c === "\\" && i + 1 < command.length) {
-      word += command[i + 1]
-      inWord = true
-      i += 2
-      continue
-    }
-    if (c === " " || c === "\t") {
-      flush()
-      i++
-      continue
-    }
-    if (c === "\n") {
-      flush()
-      out.push({ kind: "op", value: ";" })
-      i++
-      continue
-    }
-    const op = OPS.find((o) => command.startsWith(o, i))
-    if (op) {
-      // `2>file`, `1>>log`: the fd number glued to a redirection belongs to it
-      if ((op === ">" || op === ">>") && inWord && /^\d+$/.test(word)) inWord = false
-      flush()
-      out.push({ kind: "op", value: op, end: i + op.length })
-      i += op.length
-      continue
-    }
-    word += c
-    inWord = true
-    i++
-  }
-  flush()
-  return out
-}
 
 const ENV_ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/
 
+/** The pipeline's command when it is one simple command (no pipe, subshell or group). */
+export const simpleCommand = (p: Pipeline | undefined): SimpleCommand | undefined =>
+  p?.commands.length === 1 && p.commands[0]?.type === "simple" ? p.commands[0] : undefined
+
+const isCd = (p: Pipeline): boolean => {
+  const cmd = simpleCommand(p)
+  return !!cmd && !cmd.assigns.length && !cmd.redirects.length && cmd.words[0]?.text === "cd"
+}
+
 /** Words of the first simple command, env prefixes and wrappers removed: `npx jest -w` → `jest -w`. */
-export function programWords(command: string): string[] {
-  const tokens = tokenize(command) ?? command.split(/\s+/).map((value) => ({ kind: "word" as const, value }))
-  const words: string[] = []
-  for (const t of tokens) {
-    if (t.kind === "op") {
-      // `cd dir && cmd`: judge the command that produces the output
-      if ((t.value === "&&" || t.value === ";") && words[0] === "cd") {
-        words.length = 0
-        continue
-      }
-      break
-    }
-    words.push(t.value)
-  }
-  return unwrap(words)
+export function programWords(command: string, script: Script = parseShell(command)): string[] {
+  // text the parser had to recover from (an unterminated quote) is read as plain words: a filter still applies
+  if (script.errors.length) return unwrap(command.split(/\s+/))
+  let i = 0
+  const pipes = script.pipelines
+  // `cd dir && cmd`: judge the command that produces the output
+  while (pipes[i] && isCd(pipes[i]!) && (pipes[i]!.next?.op === "&&" || pipes[i]!.next?.op === ";")) i++
+  const cmd = pipes[i]?.commands[0]
+  if (cmd?.type !== "simple") return []
+  return unwrap([...cmd.assigns, ...cmd.words].map((w) => w.text))
 }
 
 const FLAG_WITH_VALUE = new Set([

@@ -1,5 +1,7 @@
 import type { Config } from "../core/config"
-import { programWords, tokenize } from "./command"
+import type { Redirect, Script } from "../core/shell/ast"
+import { parseShell } from "../core/shell/parse"
+import { programWords, simpleCommand } from "./command"
 import { familyOf } from "./family"
 
 // Programs that talk to a person, take over the terminal, or never end.
@@ -91,6 +93,32 @@ function interactive(words: string[]): boolean {
   )
 }
 
+const mergesStderr = (r: Redirect) => r.fd === "2" && r.op === ">&" && r.target?.raw === "1"
+
+/**
+ * Where the crushed command starts, when the line is one simple command (`2>&1` allowed) or
+ * `cd dir && command`, the one compound form whose output is the command's; undefined otherwise.
+ */
+function crushableFrom(command: string, script: Script): number | undefined {
+  if (script.errors.length || script.truncated) return undefined
+  const [first, second, ...more] = script.pipelines
+  if (!first || more.length) return undefined
+  let start = 0
+  if (second) {
+    const cd = simpleCommand(first)
+    const [name, dir, ...extra] = cd?.words ?? []
+    const plainCd = cd && !cd.assigns.length && !cd.redirects.length && name?.text === "cd" && dir && !extra.length
+    if (!plainCd || first.next?.op !== "&&") return undefined
+    start = first.next.end
+  }
+  const main = simpleCommand(second ?? first)
+  if (!main || (second ?? first).next || !main.redirects.every(mergesStderr)) return undefined
+  // array assignments, and keywords or redirections before the command (`! x`, `{ x; }`), are not simple
+  const lead = main.assigns[0] ?? main.words[0]
+  if (!lead || main.assigns.some((a) => a.raw.includes("("))) return undefined
+  return command.slice(start).trimStart().startsWith(lead.raw) ? start : undefined
+}
+
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)
 
 /**
@@ -106,23 +134,10 @@ export function rewriteForCrush(
   const config = "crush" in opts.config ? opts.config.crush : opts.config
   if (!config.enabled || !config.rewrite) return undefined
   if (/[`]|\$\(|<<|<\(|>\(/.test(command)) return undefined
-  const tokens = tokenize(command)
-  if (!tokens?.length) return undefined
-  let start = 0
-  const ops = tokens.filter((t) => t.kind === "op")
-  if (ops.length) {
-    // `cd dir && cmd` is the one compound form: the output is cmd's
-    const [first, ...rest] = ops
-    const simple =
-      (ops.length === 1 && first?.value === "2>&1") ||
-      (tokens[0]?.value === "cd" &&
-        first?.value === "&&" &&
-        tokens.indexOf(first) === 2 &&
-        rest.every((o) => o.value === "2>&1"))
-    if (!simple) return undefined
-    if (first?.value === "&&") start = first.end ?? 0
-  }
-  const words = programWords(command)
+  const script = parseShell(command)
+  const start = crushableFrom(command, script)
+  if (start === undefined) return undefined
+  const words = programWords(command, script)
   const name = words[0] ?? ""
   if (!name || name === "egc" || name === "cd" || interactive(words)) return undefined
   const family = familyOf(command)

@@ -1,6 +1,6 @@
 import type { Check, CheckProvider } from "../core/doctor"
 import { judgeCommand } from "./index"
-import { parseShell } from "./shell/parse"
+import { parseShell } from "../core/shell/parse"
 
 /** `egc doctor` lines for the guard: the parser loads, a known danger is denied, a harmless command passes. */
 export const guardChecks: CheckProvider = ({ cwd }) => {

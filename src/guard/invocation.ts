@@ -1,4 +1,4 @@
-import type { Redirect, Word } from "./shell/ast"
+import type { Redirect, Word } from "../core/shell/ast"
 import type { Verdict } from "./types"
 
 /** One argument as the guard sees it: its literal value, or unknown when it is decided at run time. */

@@ -2,7 +2,7 @@ import type { Scene } from "./invocation"
 import { prepare } from "./normalize"
 import { applyLevels, type CompiledPolicy, compilePolicy, deniedBy, POLICY_DENY } from "./policy"
 import { sceneFor } from "./scene"
-import { BudgetExceeded, parseShell } from "./shell/parse"
+import { BudgetExceeded, parseShell } from "../core/shell/parse"
 import { ALLOW, rank, stricter, type GuardContext, type Verdict } from "./types"
 import { Walker } from "./walk"
 

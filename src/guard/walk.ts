@@ -17,8 +17,8 @@ import { dispatch } from "./rules"
 import { allowedBy, type CompiledPolicy, deniedBy, invocationText, POLICY_DENY } from "./policy"
 import { redirectRisk } from "./rules/redirects"
 import { ask } from "./rules/finding"
-import type { Command, Script, SimpleCommand, Word } from "./shell/ast"
-import { BudgetExceeded, parseShell } from "./shell/parse"
+import type { Command, Script, SimpleCommand, Word } from "../core/shell/ast"
+import { BudgetExceeded, parseShell } from "../core/shell/parse"
 import { ALLOW, rank, type Verdict } from "./types"
 
 const MAX_SCRIPT_DEPTH = 8

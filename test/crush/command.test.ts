@@ -1,7 +1,8 @@
 import { describe, expect, test } from "bun:test"
 import { DEFAULTS } from "../../src/core/config"
 import { familyOf, rewriteForCrush } from "../../src/crush"
-import { programWords, tokenize } from "../../src/crush/command"
+import { parseShell } from "../../src/core/shell/parse"
+import { programWords } from "../../src/crush/command"
 
 describe("familyOf", () => {
   const table: Array<[string, string | undefined]> = [
@@ -62,17 +63,27 @@ describe("familyOf", () => {
 })
 
 describe("command parsing", () => {
-  test("quotes, escapes and operators", () => {
-    expect(tokenize(`git commit -m "a \\"b\\" c" && echo 'x y'`)?.map((t) => t.value)).toEqual([
-      "git",
-      "commit",
-      "-m",
-      'a "b" c',
-      "&&",
-      "echo",
-      "x y",
+  test("quotes, escapes and operators (the guard's parser, core/shell)", () => {
+    const script = parseShell(`git commit -m "a \\"b\\" c" && echo 'x y'`)
+    const words = script.pipelines.map((p) => (p.commands[0]?.type === "simple" ? p.commands[0].words : []))
+    expect(words.map((ws) => ws.map((w) => w.text))).toEqual([
+      ["git", "commit", "-m", 'a "b" c'],
+      ["echo", "x y"],
     ])
-    expect(tokenize("echo 'unterminated")).toBeUndefined()
+    expect(script.pipelines.map((p) => p.next?.op)).toEqual(["&&", undefined])
+    expect(parseShell("echo 'unterminated").errors).toEqual(["unterminated single quote"])
+  })
+  test("text the parser recovers from is read as plain words, so a filter still applies", () => {
+    expect(programWords("npx jest 'unterminated")).toEqual(["jest", "'unterminated"])
+    expect(familyOf("npx jest 'unterminated")).toBe("test")
+    expect(programWords("npx jest 'terminated'")).toEqual(["jest", "terminated"])
+  })
+  test("cd prefixes are skipped, other list operators end the command", () => {
+    expect(programWords("cd a && cd 'b c' ; cargo test")).toEqual(["cargo", "test"])
+    expect(programWords("cd a || cargo test")).toEqual(["cd", "a"])
+    expect(programWords("cd a | cargo test")).toEqual(["cd", "a"])
+    expect(programWords("cd a &&")).toEqual([])
+    expect(programWords("(cargo test)")).toEqual([])
   })
   test("wrappers peel to the real program", () => {
     expect(programWords("env -i FOO=1 timeout 30 npx -y jest -w 2")).toEqual(["jest", "-w", "2"])
@@ -91,6 +102,10 @@ describe("rewriteForCrush", () => {
     expect(rewriteForCrush("cd web && npm test", opts)).toBe(`cd web && ${bin} crush -- npm test`)
     expect(rewriteForCrush("FOO=1 cargo test", opts)).toBe(`${bin} crush -- env FOO=1 cargo test`)
     expect(rewriteForCrush("pytest 2>&1", opts)).toBe(`${bin} crush -- pytest`)
+    expect(rewriteForCrush("cd 'my web' && FOO=1 npm test 2>&1", opts)).toBe(
+      `cd 'my web' && ${bin} crush -- env FOO=1 npm test`,
+    )
+    expect(rewriteForCrush("cargo test # all", opts)).toBe(`${bin} crush -- cargo test # all`)
     // short flags that mean something else for these programs
     expect(rewriteForCrush("docker build -t app .", opts)).toBe(`${bin} crush -- docker build -t app .`)
     expect(rewriteForCrush("npx jest -w 2", opts)).toBe(`${bin} crush -- npx jest -w 2`)
@@ -121,6 +136,17 @@ describe("rewriteForCrush", () => {
     ["echo hello", "generic: nothing to gain"],
     ["egc crush -- git status", "already crushed"],
     ["cat <<EOF", "heredoc"],
+    ["npm test 'unterminated", "unterminated quote"],
+    ["npm test\n", "a line end ends a list"],
+    ["npm test;", "a list"],
+    ["! npm test", "a keyword before the command"],
+    ["{ npm test; }", "a group"],
+    ["(npm test)", "a subshell"],
+    ["npm test >&1", "a redirection other than 2>&1"],
+    ["2>&1 npm test", "a redirection before the command"],
+    ["a=(1 2) npm test", "an array assignment"],
+    ["cd web || npm test", "cd joined by something else than &&"],
+    ["cd web extra && npm test", "cd with more than a directory"],
     ["", "empty"],
   ]
   for (const [command, why] of never)

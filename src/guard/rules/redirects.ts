@@ -1,6 +1,6 @@
 import type { Scene, WalkState } from "../invocation"
 import { isProtected, resolveArg } from "../paths"
-import type { Redirect } from "../shell/ast"
+import type { Redirect } from "../../core/shell/ast"
 import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import { sensitiveWrite } from "./sensitive"

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
-import type { Command, Script } from "../../src/guard/shell/ast"
-import { parseShell } from "../../src/guard/shell/parse"
+import type { Command, Script } from "../../src/core/shell/ast"
+import { parseShell } from "../../src/core/shell/parse"
 
 /** Every simple command's words, depth-first, including those inside substitutions. */
 function commands(script: Script): string[][] {
@@ -86,6 +86,15 @@ describe("shell parser", () => {
     expect(c.type === "simple" && c.assigns.map((w) => w.text)).toEqual(["X=1", "Y=(a b)"])
     expect(c.type === "simple" && c.words.map((w) => w.text)).toEqual(["cmd", "arg"])
     expect(c.type === "simple" && c.redirects.map((r) => r.op)).toEqual([">&", ">", ">"])
+    expect(c.type === "simple" && c.redirects.map((r) => r.fd)).toEqual(["2", undefined, "123"])
+  })
+
+  test("each pipeline knows the list operator after it and where it ends (the crusher's cd && form)", () => {
+    const src = "cd a && b || c & d; e\nf"
+    const s = parseShell(src)
+    expect(s.pipelines.map((p) => p.next?.op)).toEqual(["&&", "||", "&", ";", ";", undefined])
+    expect(src.slice(0, s.pipelines[0]!.next!.end)).toBe("cd a &&")
+    expect(parseShell("a;\n\nb").pipelines.map((p) => p.next)).toEqual([{ op: ";", end: 2 }, undefined])
   })
 
   test("syntax problems are reported, not thrown", () => {

@@ -81,6 +81,7 @@ class Parser extends Reader {
       if (c === ")" && close === ")") break
       if (c === "\n") {
         this.pos++
+        if (!afterOp) setNext(script, ";", this.pos)
         this.readHeredocs()
         continue
       }
@@ -98,6 +99,7 @@ class Parser extends Reader {
           continue
         }
         if (op !== ";" && (afterOp || op === "|" || op === "|&")) this.errors.push(`'${op}' with nothing before it`)
+        if (!afterOp) setNext(script, op, this.pos)
         afterOp = true
         continue
       }
@@ -291,9 +293,11 @@ class Parser extends Reader {
       const m = /^\{[A-Za-z_][A-Za-z0-9_]*\}(?=[<>])/.exec(s.slice(i, i + 40))
       if (m) i += m[0].length
     }
+    const digits = i
     while (i < s.length && s[i]! >= "0" && s[i]! <= "9") i++
     const m = /^(&>>|&>|<<<|<<-|<<|<&|<>|<|>>|>&|>\||>)/.exec(s.slice(i, i + 3))
     if (!m) return undefined
+    const fd = i > digits ? s.slice(digits, i) : undefined
     const op = m[1]!
     if ((op === "<" || op === ">") && s[i + 1] === "(") {
       if (i === this.pos) return undefined
@@ -303,7 +307,9 @@ class Parser extends Reader {
     if (op === "<<" || op === "<<-") return this.heredoc(op)
     const target = this.word()
     if (!target) this.errors.push(`redirection '${op}' without a target`)
-    return target ? { op, target } : { op }
+    const redirect: Redirect = target ? { op, target } : { op }
+    if (fd) redirect.fd = fd
+    return redirect
   }
 
   private heredoc(op: string): Redirect {
@@ -372,6 +378,11 @@ class Parser extends Reader {
     doc.body = lines.join("\n")
     return false
   }
+}
+
+function setNext(script: Script, op: string, end: number): void {
+  const last = script.pipelines[script.pipelines.length - 1]
+  if (last && !last.next) last.next = { op, end }
 }
 
 /** Command substitutions inside an unquoted heredoc body: they run when the heredoc is read. */

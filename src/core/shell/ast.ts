@@ -1,4 +1,4 @@
-/** The parts of a shell program the guard needs: what runs, with which words, fed from where. */
+/** The parts of a shell program the guard and the crusher need: what runs, with which words, fed from where. */
 
 export interface Word {
   /** The source text of the word, quotes included. */
@@ -25,6 +25,8 @@ export interface Heredoc {
 
 export interface Redirect {
   op: string
+  /** The file descriptor written before the operator (`2` in `2>&1`), when one is. */
+  fd?: string
   target?: Word
   heredoc?: Heredoc
 }
@@ -46,6 +48,8 @@ export type Command = SimpleCommand | CompoundCommand
 
 export interface Pipeline {
   commands: Command[]
+  /** The list operator after it (`&&`, `||`, `;`, `&`; a line end reads as `;`) and the offset just past it. */
+  next?: { op: string; end: number }
 }
 
 export interface Script {
