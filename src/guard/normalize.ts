@@ -1,67 +1,11 @@
+import { HOMOGLYPHS } from "../core/screen/lookalikes"
+
 /** Input hygiene before parsing: what is stripped, what is mapped, and whether the text was hostile. */
 
 const ANSI = /\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(\x07|\x1b\\)|\x1b[@-Z\\-_]/g
 const INVISIBLE = /[\u200B-\u200F\u202A-\u202E\u2060-\u2064\u2066-\u206F\uFEFF\u00AD\u180E]/g
 const DASHES = /[\u2010-\u2015\u2212\uFE58\uFE63\uFF0D\u2043]/g
-const CONFUSABLE: Record<string, string> = {
-  а: "a",
-  с: "c",
-  е: "e",
-  һ: "h",
-  і: "i",
-  ј: "j",
-  к: "k",
-  м: "m",
-  о: "o",
-  р: "p",
-  ԛ: "q",
-  ѕ: "s",
-  т: "t",
-  у: "y",
-  х: "x",
-  ԝ: "w",
-  ь: "b",
-  А: "A",
-  В: "B",
-  С: "C",
-  Е: "E",
-  Н: "H",
-  І: "I",
-  К: "K",
-  М: "M",
-  О: "O",
-  Р: "P",
-  Ѕ: "S",
-  Т: "T",
-  Х: "X",
-  У: "Y",
-  α: "a",
-  ε: "e",
-  ι: "i",
-  κ: "k",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-  ϲ: "c",
-  Α: "A",
-  Β: "B",
-  Ε: "E",
-  Η: "H",
-  Ι: "I",
-  Κ: "K",
-  Μ: "M",
-  Ν: "N",
-  Ο: "O",
-  Ρ: "P",
-  Τ: "T",
-  Χ: "X",
-  Υ: "Y",
-  Ζ: "Z",
-}
-const CONFUSABLE_RE = new RegExp(`[${Object.keys(CONFUSABLE).join("")}]`, "g")
+const CONFUSABLE_RE = new RegExp(`[${Object.keys(HOMOGLYPHS).join("")}]`, "g")
 
 export interface Prepared {
   text: string
@@ -89,6 +33,6 @@ export function prepare(raw: string): Prepared {
     .normalize("NFKC")
     .replace(INVISIBLE, "")
     .replace(DASHES, "-")
-    .replace(CONFUSABLE_RE, (c) => CONFUSABLE[c] ?? c)
+    .replace(CONFUSABLE_RE, (c) => HOMOGLYPHS[c] ?? c)
   return { text, ...(variant !== text ? { variant } : {}), ...(hostile ? { hostile } : {}) }
 }

@@ -1,123 +1,16 @@
+import { SKELETON_MAP } from "./lookalikes"
+
 /**
  * The confusable skeleton (after Unicode TR39): the form in which text that looks alike compares
  * alike. Default-ignorable characters (zero-width, bidi controls, soft hyphen, variation selectors,
  * tags) are removed, then NFKC (full-width and mathematical letters), lower case, accents dropped,
- * and the common Cyrillic, Greek and Armenian look-alikes of Latin letters mapped to them. Used only
- * to compare and to screen; stored text is never rewritten to it.
+ * and the common Cyrillic, Greek and Armenian look-alikes of Latin letters mapped to them (the table in
+ * lookalikes.ts, shared with the guard). Used only to compare and to screen; stored text is never rewritten to it.
  */
 const IGNORABLE =
   /[\u00AD\u061C\u115F\u1160\u200B-\u200F\u202A-\u202E\u2060-\u206F\u3164\uFEFF\uFFA0\u{1D173}-\u{1D17A}\u{E0000}-\u{E0FFF}]|\u034F|\u17B4|\u17B5|[\u180B-\u180F]|[\uFE00-\uFE0F]/gu
 const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g
 const MARKS = /\p{M}+/gu
-
-// lower-case look-alikes → Latin (upper case folds to these first)
-const LOOKALIKE: Record<string, string> = {
-  а: "a",
-  б: "b",
-  в: "b",
-  г: "r",
-  д: "d",
-  е: "e",
-  ё: "e",
-  з: "3",
-  и: "u",
-  к: "k",
-  л: "n",
-  м: "m",
-  н: "h",
-  о: "o",
-  п: "n",
-  р: "p",
-  с: "c",
-  т: "t",
-  у: "y",
-  х: "x",
-  ц: "u",
-  ш: "w",
-  ь: "b",
-  ѕ: "s",
-  і: "i",
-  ї: "i",
-  ј: "j",
-  һ: "h",
-  ԁ: "d",
-  ԛ: "q",
-  ԝ: "w",
-  ӏ: "l",
-  ѵ: "v",
-  ү: "y",
-  ґ: "r",
-  α: "a",
-  β: "b",
-  γ: "y",
-  ε: "e",
-  η: "n",
-  ι: "i",
-  κ: "k",
-  ν: "v",
-  ο: "o",
-  ρ: "p",
-  τ: "t",
-  υ: "u",
-  χ: "x",
-  ω: "w",
-  ϲ: "c",
-  ϳ: "j",
-  ς: "c",
-  ı: "i",
-  ɩ: "i",
-  ɡ: "g",
-  ɑ: "a",
-  ʏ: "y",
-  ᴀ: "a",
-  ᴄ: "c",
-  ᴅ: "d",
-  ᴇ: "e",
-  ᴋ: "k",
-  ᴍ: "m",
-  ᴏ: "o",
-  ᴘ: "p",
-  ᴛ: "t",
-  ᴜ: "u",
-  ᴠ: "v",
-  ᴡ: "w",
-  ᴢ: "z",
-  ʀ: "r",
-  ɴ: "n",
-  ʜ: "h",
-  ʟ: "l",
-  ɢ: "g",
-  ꜱ: "s",
-  օ: "o",
-  ս: "u",
-  հ: "h",
-  ո: "n",
-  ց: "g",
-  ք: "p",
-  զ: "q",
-  "\u2018": "'",
-  "\u2019": "'",
-  "\u201C": '"',
-  "\u201D": '"',
-  "\u2010": "-",
-  "\u2011": "-",
-  "\u2012": "-",
-  "\u2013": "-",
-  "\u2014": "-",
-  "\u2212": "-",
-  "\u2039": "<",
-  "\u203A": ">",
-  "\u2329": "<",
-  "\u232A": ">",
-  "\u27E8": "<",
-  "\u27E9": ">",
-  "\u3008": "<",
-  "\u3009": ">",
-  "\u02C2": "<",
-  "\u02C3": ">",
-  "\u2215": "/",
-  "\u2044": "/",
-}
 const NON_ASCII = /[^\x00-\x7f]/g
 
 /** One character (code point) to its skeleton; may be empty (ignorables, marks) or longer (ligatures). */
@@ -131,7 +24,7 @@ function skeletonOf(ch: string): string {
     .toLowerCase()
     .normalize("NFD")
     .replace(MARKS, "")
-    .replace(NON_ASCII, (c) => LOOKALIKE[c] ?? c)
+    .replace(NON_ASCII, (c) => SKELETON_MAP[c] ?? c)
 }
 
 const ASCII = /^[\x00-\x7f]*$/
@@ -147,7 +40,7 @@ export function skeleton(text: string): string {
     .toLowerCase()
     .normalize("NFD")
     .replace(MARKS, "")
-    .replace(NON_ASCII, (c) => LOOKALIKE[c] ?? c)
+    .replace(NON_ASCII, (c) => SKELETON_MAP[c] ?? c)
   return s.normalize("NFC")
 }
 
