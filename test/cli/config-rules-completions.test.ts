@@ -154,4 +154,33 @@ describe("egc completions", () => {
     // after `--` the words belong to the wrapped command: nothing is offered
     expect(complete("egc", "guard", "--", "")).toEqual([])
   }, 60_000)
+
+  test("zsh offers the same candidates from the same walk (zsh's completion builtins stubbed)", async () => {
+    if (!which("zsh")) return console.warn("skipped: no zsh")
+    using dir = tmpdir()
+    const file = join(dir.path, "_egc")
+    writeFileSync(file, await scriptOf("zsh"))
+    // _describe prints each item's name (names have no colon: the first one ends it), compadd its words
+    const stubs = [
+      "compdef() { :; }",
+      '_describe() { local i; for i in "${(@P)4}"; do print -r -- "${i%%:*}"; done; }',
+      'compadd() { shift; print -rl -- "$@"; }',
+      "_files() { print -r -- FILES; }",
+    ].join("\n")
+    const complete = (...words: string[]) => {
+      const arr = words.map((w) => `'${w}'`).join(" ")
+      const script = `${stubs}\nsource '${file}'\nwords=(${arr}); CURRENT=${words.length}; _egc`
+      const p = Bun.spawnSync(["zsh", "-f", "-c", script], { stderr: "pipe" })
+      expect(p.stderr.toString()).toBe("")
+      const offered = p.stdout.toString().split("\n").filter(Boolean)
+      const prefix = words[words.length - 1] ?? ""
+      return offered.filter((w) => w.startsWith(prefix) || w === "FILES")
+    }
+    expect(complete("egc", "mem")).toEqual(["memory"])
+    expect(complete("egc", "memory", "ap")).toEqual(["approve"])
+    expect(complete("egc", "memory", "approve", "--")).toContain("--all-pending")
+    expect(complete("egc", "memory", "add", "--scope", "")).toEqual(["branch", "project", "global"])
+    expect(complete("egc", "config", "")).toEqual(["show", "validate", "path", "schema"])
+    expect(complete("egc", "guard", "--", "")).toEqual([])
+  }, 60_000)
 })
