@@ -91,4 +91,12 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
     expect(judgeCommand("egc trust --revoke", ctx).decision).toBe("allow")
     expect(judgeCommand("egc doctor", ctx).decision).toBe("allow")
   })
+
+  test("egc mirror on run by an agent asks; status, refresh, off and the clean filter do not", () => {
+    expect(judgeCommand("egc mirror on", ctx)).toMatchObject({ decision: "ask", rule: "egc.mirror" })
+    expect(judgeCommand("egc mirror --cwd . on --files AGENTS.md", ctx).decision).toBe("ask")
+    expect(judgeCommand("cd sub && egc mirror on", ctx).decision).toBe("ask")
+    for (const sub of ["status", "refresh", "off", "clean"])
+      expect([sub, judgeCommand(`egc mirror ${sub}`, ctx).decision]).toEqual([sub, "allow"])
+  })
 })
