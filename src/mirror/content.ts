@@ -10,7 +10,7 @@ import { neutralise } from "./block"
  * leaves egc for a plaintext file: terminal and bidi controls, secrets, marker-like text.
  */
 const KINDS = ["context", "next", "avoid", "decision"] as const
-export const MIRROR_TOKENS = 1200
+const MIRROR_TOKENS = 1200
 /** A hard ceiling on the block's body whatever the renderer produced (UTF-8 bytes). */
 export const MIRROR_MAX_BYTES = 8 * 1024
 

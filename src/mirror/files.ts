@@ -48,7 +48,7 @@ export function parseFiles(value: string): string[] {
   return [...new Set(items)]
 }
 
-export type Presence = { kind: "file"; size: number } | { kind: "absent" } | { kind: "other"; why: string }
+type Presence = { kind: "file"; size: number } | { kind: "absent" } | { kind: "other"; why: string }
 
 export function presence(root: string, rel: string): Presence {
   try {

@@ -11,7 +11,7 @@ import { git, gitOk, lastLine } from "./git"
  * they lack), and `/<path>` in `info/exclude` for files git does not track. egc's lines sit between
  * its own comment lines, so `off` removes exactly them.
  */
-export const FILTER = "egc-mirror"
+const FILTER = "egc-mirror"
 const BEGIN = "# egc mirror: begin (egc mirror off removes these lines)"
 const FINISH = "# egc mirror: end"
 

@@ -19,9 +19,7 @@ import { repoKey, settingOf, turnOff, turnOn } from "./store"
 import { ignored, preCheck, trackedOf } from "./verify"
 import { type FileResult, removeMirror, type Where, writeMirror } from "./write"
 
-export { parseFiles, DEFAULT_FILES } from "./files"
-export { START, END } from "./block"
-export type { FileResult }
+export { parseFiles } from "./files"
 
 interface Here extends Where {
   project: Project
@@ -39,7 +37,7 @@ function here(cwd: string): Here {
   return { project, root: repo.root, commonDir: repo.commonDir, key: repoKey(repo.commonDir) }
 }
 
-export interface MirrorOptions {
+interface MirrorOptions {
   memory?: Memory
   /** The command git runs as the clean filter (default: this egc's `mirror clean`). */
   cleanCommand?: string

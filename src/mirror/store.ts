@@ -13,14 +13,14 @@ import { egcHome, ensureEgcHome } from "../core/paths"
  * because the guards (filter config, info/attributes, info/exclude) belong to the repository and are
  * shared by its worktrees; the file names no path.
  */
-export interface MirrorSetting {
+interface MirrorSetting {
   /** The instruction files asked for with --files; undefined: the default set. */
   files?: string[]
   since: string
 }
 type Store = Record<string, MirrorSetting>
 
-export const mirrorFile = (): string => join(egcHome(), "mirror.json")
+const mirrorFile = (): string => join(egcHome(), "mirror.json")
 
 export const repoKey = (commonDir: string): string =>
   `r_${keyedHash(loadKeys().hash, `mirror|${commonDir}`).slice(0, 32)}`

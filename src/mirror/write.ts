@@ -9,7 +9,7 @@ import { preCheck, restat, scratchCheck, trackedOf } from "./verify"
  * block is written only when git proves it would not stage it, and a block git then stages anyway
  * is taken straight back out. A file whose markers are broken is never touched.
  */
-export type FileState = "written" | "unchanged" | "withheld" | "refused" | "absent" | "skipped" | "removed"
+type FileState = "written" | "unchanged" | "withheld" | "refused" | "absent" | "skipped" | "removed"
 
 export interface FileResult {
   file: string
@@ -24,7 +24,7 @@ export interface Where {
 }
 
 /** Guards for `files` (attributes for all, exclude for the untracked ones that exist). */
-export function ensureGuards(at: Where, files: string[], untracked: string[], cleanCommand: string): void {
+function ensureGuards(at: Where, files: string[], untracked: string[], cleanCommand: string): void {
   setFilter(at.root, cleanCommand)
   const attrs = new Set([...sectionLines(at.commonDir, "attributes"), ...files.map(attributeLine)])
   setSection(at.commonDir, "attributes", [...attrs])

@@ -23,7 +23,7 @@ describe("the mirror block", () => {
       expect(set(twice, "second")).toBe(twice)
     }
     // a block in the middle keeps the text after it where it was
-    const middle = set("head\n", "x") + "tail written later\n"
+    const middle = `${set("head\n", "x")}tail written later\n`
     expect(strip(set(middle, "y"))).toBe("head\ntail written later\n")
     expect(set("crlf\r\n", "a\nb")).toContain(`${START}\r\n`)
   })

@@ -124,6 +124,19 @@ describe("egc mirror on real git repositories", () => {
     write(root, "AGENTS.md", "# Agents\n")
     expect((await egc(["mirror", "on"], root)).code).toBe(0)
     expect(read(root, "WARP.md")).toContain("Context for the broken-marker case.")
+
+    // off with a block whose markers were broken meanwhile: that file is left alone and the filter stays
+    const damaged = `${read(root, "WARP.md")}${START}\n`
+    write(root, "WARP.md", damaged)
+    const off = await egc(["mirror", "off", "--json"], root)
+    expect(off.code).toBe(65)
+    expect(JSON.parse(off.stdout)).toMatchObject({ guardsKept: true })
+    expect(read(root, "WARP.md")).toBe(damaged)
+    expect(read(root, "AGENTS.md")).toBe("# Agents\n")
+    expect(git(["config", "--local", "--list"], root)).toContain("filter.egc-mirror.clean")
+    write(root, "WARP.md", "# Warp\n")
+    expect((await egc(["mirror", "off"], root)).code).toBe(0)
+    expect(git(["config", "--local", "--list"], root)).not.toContain("egc-mirror")
   }, 60_000)
 
   test("an untracked file a .gitignore re-includes is withheld with the reason; the tracked one is written", async () => {
