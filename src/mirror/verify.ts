@@ -11,6 +11,7 @@ import { git, lastLine, zList } from "./git"
  * a file git does not track must also be ignored. Any "no" withholds the block, with git's reason.
  */
 export type Verdict = { ok: true } | { ok: false; reason: string }
+type Pre = { ok: true; blob: string } | { ok: false; reason: string }
 
 function stagedHash(root: string, rel: string, text: string): string | { reason: string } {
   const r = git(["hash-object", `--path=${rel}`, "--stdin"], root, { stdin: Buffer.from(text, "latin1") })
@@ -18,19 +19,19 @@ function stagedHash(root: string, rel: string, text: string): string | { reason:
   return r.stdout.toString().trim()
 }
 
-/** Would staging `withBlock` at `rel` store exactly `without`? */
-export function preCheck(root: string, rel: string, withBlock: string, without: string): Verdict {
+/** Would staging `withBlock` at `rel` store exactly `without`? (`blob`: that blob's hash.) */
+export function preCheck(root: string, rel: string, withBlock: string, without: string): Pre {
   const a = stagedHash(root, rel, withBlock)
   if (typeof a !== "string") return { ok: false, reason: a.reason }
   const b = stagedHash(root, rel, without)
   if (typeof b !== "string") return { ok: false, reason: b.reason }
-  return a === b ? { ok: true } : { ok: false, reason: "git would commit the block: the clean filter does not apply" }
+  return a === b
+    ? { ok: true, blob: b }
+    : { ok: false, reason: "git would commit the block: the clean filter does not apply" }
 }
 
-/** Stage the file as it is on disk into a scratch index: its blob must be `without`'s. */
-export function scratchCheck(root: string, rel: string, without: string, tracked: boolean): Verdict {
-  const expected = stagedHash(root, rel, without)
-  if (typeof expected !== "string") return { ok: false, reason: expected.reason }
+/** Stage the file as it is on disk into a scratch index: its blob must be `expected` (the text without the block). */
+export function scratchCheck(root: string, rel: string, expected: string, tracked: boolean): Verdict {
   const dir = mkdtempSync(join(tmpdir(), "egc-mirror-"))
   try {
     const env = { GIT_INDEX_FILE: join(dir, "index") }

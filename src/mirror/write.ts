@@ -63,7 +63,7 @@ function writeOne(root: string, file: string, body: string, tracked: boolean): F
     return { file, state: "withheld", tracked, reason: pre.reason }
   }
   if (next.text !== before) put(root, file, next.text, tracked)
-  const post = scratchCheck(root, file, without, tracked)
+  const post = scratchCheck(root, file, pre.blob, tracked)
   if (!post.ok) {
     put(root, file, without, tracked)
     return { file, state: "withheld", tracked, reason: post.reason }
