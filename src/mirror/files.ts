@@ -66,6 +66,9 @@ export function presence(root: string, rel: string): Presence {
 export const readBytes = (path: string): string => readFileSync(path).toString("latin1")
 export const latin1 = (utf8Text: string): string => Buffer.from(utf8Text, "utf8").toString("latin1")
 
+/** The atomic write's temp files, as an info/exclude pattern (any folder). */
+export const TEMP_PATTERN = ".egc-mirror-*.tmp"
+
 /** Atomic replace that keeps the file's mode; the temp file sits beside it, so the rename is one step. */
 export function writeBytes(path: string, text: string): void {
   const mode = statSync(path).mode & 0o7777

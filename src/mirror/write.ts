@@ -1,6 +1,6 @@
 import { join } from "node:path"
 import { findBlock, setBlock, strip } from "./block"
-import { latin1, presence, readBytes, writeBytes } from "./files"
+import { latin1, presence, readBytes, TEMP_PATTERN, writeBytes } from "./files"
 import { attributeLine, excludeLine, sectionLines, setFilter, setSection } from "./guards"
 import { preCheck, restat, scratchCheck, trackedOf } from "./verify"
 
@@ -28,7 +28,8 @@ function ensureGuards(at: Where, files: string[], untracked: string[], cleanComm
   setFilter(at.root, cleanCommand)
   const attrs = new Set([...sectionLines(at.commonDir, "attributes"), ...files.map(attributeLine)])
   setSection(at.commonDir, "attributes", [...attrs])
-  const excl = new Set([...sectionLines(at.commonDir, "exclude"), ...untracked.map(excludeLine)])
+  // the temp file of an atomic write holds the block for an instant; a crash must not leave it committable
+  const excl = new Set([TEMP_PATTERN, ...sectionLines(at.commonDir, "exclude"), ...untracked.map(excludeLine)])
   setSection(at.commonDir, "exclude", [...excl])
 }
 
