@@ -49,7 +49,7 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
   })
 
   test("$EGC_HOME is denied, whatever the file", () => {
-    for (const file of ["config.json", "trust.json", "keys/master.key"]) {
+    for (const file of ["config.json", "trust.json", "mirror.json", "keys/master.key"]) {
       expect(judgeWrite({ path: `${egcHome()}/${file}` }, ctx)).toMatchObject({
         decision: "deny",
         rule: "write.egc-home",
@@ -74,6 +74,7 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
       ["sed -i.bak -e 's/a/b/' .qwen/settings.json", "ask"],
       [`echo '{}' > ${egcHome()}/config.json`, "deny"],
       [`cp x.json ${egcHome()}/trust.json`, "deny"],
+      [`echo '{"repos":{}}' > ${egcHome()}/mirror.json`, "deny"],
       ["echo x > notes.txt", "allow"],
       ["cp a.json b.json", "allow"],
       ["sed -i 's/a/b/' src/index.ts", "allow"],
