@@ -37,13 +37,14 @@ export const read = (root: string, file: string) => readFileSync(join(root, file
 export const readMaybe = (path: string) => (existsSync(path) ? readFileSync(path, "utf8") : undefined)
 
 /** Items written by a person through the real write layer (source cli: stored active). */
-export function remember(dir: string, items: Array<{ kind: string; body: string; title?: string }>): void {
+export function remember(dir: string, items: Array<{ kind: string; body: string; title?: string }>): string[] {
   const project = resolveProject(dir)
   const memory = openMemory()
-  for (const i of items) {
+  return items.map((i) => {
     const r = memory.write({ ...i, scope: "project" }, { project, actor: { source: "cli" } })
     if (r.outcome === "refused") throw new Error(`refused: ${r.reason}`)
-  }
+    return r.outcome
+  })
 }
 
 /** `egc …` from source in `cwd` (so git's clean filter, set by it, is this source's `mirror clean`). */
