@@ -20,6 +20,7 @@ import { ignored, preCheck, trackedOf } from "./verify"
 import { type FileResult, removeMirror, type Where, writeMirror } from "./write"
 
 export { parseFiles } from "./files"
+export const doctorChecks = () => import("./doctor").then((m) => m.mirrorChecks)
 
 interface Here extends Where {
   project: Project

@@ -258,6 +258,22 @@ describe("egc mirror on real git repositories", () => {
     expect(git(["status", "--porcelain"], root)).toBe("")
   }, 60_000)
 
+  test("doctor: a mirror whose filter names a missing egc fails the check; egc mirror on repairs it", async () => {
+    using t = repo({ "AGENTS.md": AGENTS })
+    const root = t.path
+    remember(root, [{ kind: "context", body: "Context for doctor." }])
+    const { doctorChecks } = await import("../../src/mirror")
+    const doctor = async () => (await (await doctorChecks())({ cwd: root }))[0]
+    expect(await doctor()).toMatchObject({ name: "mirror", status: "ok" })
+    expect((await egc(["mirror", "on"], root)).code).toBe(0)
+    expect(await doctor()).toMatchObject({ status: "ok", detail: expect.stringContaining("1 instruction file(s)") })
+    git(["config", "filter.egc-mirror.clean", "'/nonexistent/egc' mirror clean"], root)
+    const broken = await doctor()
+    expect(broken).toMatchObject({ status: "fail", detail: expect.stringContaining("/nonexistent/egc") })
+    expect((await egc(["mirror", "on"], root)).code).toBe(0)
+    expect(await doctor()).toMatchObject({ status: "ok" })
+  }, 60_000)
+
   test("no MCP tool reaches the mirror", async () => {
     const { allTools } = await import("../../src/mcp/tools")
     expect(allTools.length).toBeGreaterThan(10)
