@@ -44,6 +44,7 @@ export const RULE_CATALOG: ReadonlyArray<readonly [string, "deny" | "ask" | "var
   ["disk.shred", "deny"],
   ["disk.write-device", "deny"],
   ["disk.zfs", "deny"],
+  ["egc.mirror", "ask"],
   ["egc.trust", "ask"],
   ["fs.delete-uncommitted", "deny"],
   ["fs.delete-unknown-state", "ask"],

@@ -32,6 +32,7 @@ const FILES = new Set([
   "install.json",
   "install.lock",
   "trust.json",
+  "mirror.json",
 ])
 const DIRS = new Set(["keys", "logs", "crush", "backups", "quarantine", "mesh", "sync"])
 // an atomic write interrupted by a crash leaves `.<name>.egc-<pid>-<ms>.tmp` (install/fsx.ts)

@@ -13,7 +13,7 @@ import { resolveIdPrefix, type IdMatch } from "./read/prefix"
 import { search } from "./search"
 import { MIGRATIONS } from "./_schema"
 import type { Store } from "./_store"
-import { renderState } from "./state/render"
+import { renderState, type StateFilter } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
 import { adoptAliases } from "./write/adopt"
 import { archiveScope, branchScopes, moveScope, undoMoves, type BranchScope } from "./write/branches"
@@ -82,7 +82,7 @@ export interface Memory {
   /** One item of this project (or the global scope) by id; an unopenable record comes back as `Unreadable`. */
   get(q: { project: Project; id: string }): ItemView | Unreadable | undefined
   /** The state view within a token budget allocated per section (state/budget.ts); 4,000 tokens by default. */
-  renderState(q: { project: Project; budgetTokens?: number }): string
+  renderState(q: { project: Project; budgetTokens?: number } & StateFilter): string
   applyStatePatch(patch: StatePatch, ctx: WriteContext & { scope?: ScopeName }): StatePatchResult
   /**
    * Destroy and tombstone. `dryRun` only reports what would go; with `tombstone: false` a `text`

@@ -49,7 +49,7 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
   })
 
   test("$EGC_HOME is denied, whatever the file", () => {
-    for (const file of ["config.json", "trust.json", "keys/master.key"]) {
+    for (const file of ["config.json", "trust.json", "mirror.json", "keys/master.key"]) {
       expect(judgeWrite({ path: `${egcHome()}/${file}` }, ctx)).toMatchObject({
         decision: "deny",
         rule: "write.egc-home",
@@ -74,6 +74,7 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
       ["sed -i.bak -e 's/a/b/' .qwen/settings.json", "ask"],
       [`echo '{}' > ${egcHome()}/config.json`, "deny"],
       [`cp x.json ${egcHome()}/trust.json`, "deny"],
+      [`echo '{"repos":{}}' > ${egcHome()}/mirror.json`, "deny"],
       ["echo x > notes.txt", "allow"],
       ["cp a.json b.json", "allow"],
       ["sed -i 's/a/b/' src/index.ts", "allow"],
@@ -90,5 +91,13 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
     expect(judgeCommand("egc trust --show", ctx).decision).toBe("allow")
     expect(judgeCommand("egc trust --revoke", ctx).decision).toBe("allow")
     expect(judgeCommand("egc doctor", ctx).decision).toBe("allow")
+  })
+
+  test("egc mirror on run by an agent asks; status, refresh, off and the clean filter do not", () => {
+    expect(judgeCommand("egc mirror on", ctx)).toMatchObject({ decision: "ask", rule: "egc.mirror" })
+    expect(judgeCommand("egc mirror --cwd . on --files AGENTS.md", ctx).decision).toBe("ask")
+    expect(judgeCommand("cd sub && egc mirror on", ctx).decision).toBe("ask")
+    for (const sub of ["status", "refresh", "off", "clean"])
+      expect([sub, judgeCommand(`egc mirror ${sub}`, ctx).decision]).toEqual([sub, "allow"])
   })
 })

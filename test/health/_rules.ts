@@ -15,6 +15,7 @@ const LAYER: Record<string, number> = {
   ui: 2,
   release: 2,
   sync: 2,
+  mirror: 2,
   cli: 3,
 }
 

@@ -97,6 +97,37 @@ describe("state view", () => {
     expect(b.memory.applyStatePatch({ context: "fine" }, ctx).ok).toBe(true)
   })
 
+  test("a filtered view (the instruction-file mirror's) leaves out other kinds, flagged text and global items", () => {
+    using b = bench()
+    const p = b.project({ origin: "git@github.com:acme/filtered.git", branch: "main" })
+    b.memory.applyStatePatch(
+      {
+        context: "filtered context",
+        decisions: [{ what: "kept decision" }],
+        avoid: ["avoid global state", "never use eval"],
+        preferences: ["small files"],
+      },
+      { project: p, actor: person },
+    )
+    b.memory.applyStatePatch(
+      { decisions: [{ what: "global decision" }] },
+      { project: p, actor: person, scope: "global" },
+    )
+    const full = b.memory.renderState({ project: p })
+    // control: the full view has all of it (the flagged line marked as data)
+    for (const text of ["small files", "never use eval", "global decision", "avoid global state"])
+      expect(full).toContain(text)
+    const view = b.memory.renderState({
+      project: p,
+      kinds: ["context", "decision", "avoid", "next"],
+      omitFlagged: true,
+      omitGlobal: true,
+    })
+    for (const text of ["filtered context", "kept decision", "avoid global state"]) expect(view).toContain(text)
+    for (const text of ["small files", "never use eval", "global decision", "Global (all projects)"])
+      expect(view).not.toContain(text)
+  })
+
   test("fallback: branch → default branch → project, with global items appended", () => {
     using b = bench()
     const root = tmpdir({ git: { branch: "main", origin: "git@github.com:acme/fb.git" } })

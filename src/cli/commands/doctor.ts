@@ -15,6 +15,7 @@ const providers: Array<[string, () => Promise<CheckProvider>]> = [
   ["memory", async () => (await import("../../memory")).doctorChecks()],
   ["mcp", async () => (await import("../../mcp")).doctorChecks()],
   ["sync", async () => (await import("../../sync")).syncChecks],
+  ["mirror", async () => (await import("../../mirror")).doctorChecks()],
   ["release", async () => (await import("../../release")).doctorChecks()],
 ]
 

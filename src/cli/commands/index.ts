@@ -30,6 +30,7 @@ export const commands: Record<string, Loader> = {
   backup: () => load(import("./backup")),
   restore: () => load(import("./restore")),
   sync: () => load(import("./sync")),
+  mirror: () => load(import("./mirror")),
   upgrade: () => load(import("./upgrade")),
   status: () => load(import("./status")),
   context: () => load(import("./context")),

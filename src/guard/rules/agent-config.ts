@@ -76,9 +76,16 @@ export function agentConfigWrite(abs: string, scene: Scene, via: string): Verdic
   return ALLOW
 }
 
-/** `egc trust` lets a project file loosen the person's policy: only the person runs it. */
+/**
+ * `egc trust` lets a project file loosen the person's policy, and `egc mirror on` copies memory into
+ * plaintext instruction files: only the person runs them (mirror status/refresh/off loosen nothing).
+ */
 const egc: Rule = (inv) => {
   const words = inv.args.slice(1).map((a) => a.text)
+  if (words[0] === "mirror" && words.slice(1).includes("on")) {
+    const why = "egc mirror on writes project memory into plaintext instruction files"
+    return ask("egc.mirror", why, "let the person run egc mirror on themselves")
+  }
   if (words[0] !== "trust" || words.includes("--show") || words.includes("--revoke")) return ALLOW
   const why = "egc trust lets this project's config loosen the person's policy"
   return ask("egc.trust", why, "let the person run egc trust themselves")

@@ -8,6 +8,7 @@ import type { HookAnswer, HookInput } from "../types"
  * not injected anyway (after compaction, SessionStart with source "compact" re-injects state).
  */
 export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
+  if (input.event === "session-end") await refreshMirror(ctx)
   const memory = ctx.deps.memory
   if (!memory || !input.transcriptPath || input.stopHookActive) return {}
   const result = await mineTranscript(input.transcriptPath, ctx.project, memory, {
@@ -18,4 +19,14 @@ export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise
   if (result.proposed)
     ctx.log.info("mined transcript", { event: input.event, proposed: result.proposed, skipped: result.skipped })
   return {}
+}
+
+/** An instruction-file mirror the person turned on follows the state at each session's end; never fails the hook. */
+async function refreshMirror(ctx: HookContext): Promise<void> {
+  try {
+    const problem = await (await import("../../mirror")).refreshAfterSession(ctx.project)
+    if (problem) ctx.log.warn("mirror not refreshed everywhere", { problem })
+  } catch (error) {
+    ctx.log.warn("mirror refresh failed", { error: error instanceof Error ? error.message : String(error) })
+  }
 }

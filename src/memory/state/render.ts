@@ -108,12 +108,20 @@ function block(kind: string, heading: string, chosen: ItemView[], weight = 1): B
   }
 }
 
-export function renderState(store: Store, q: { project: Project; budgetTokens?: number }): string {
-  const kinds = SECTIONS.map((s) => s.kind)
-  const items = listItems(store, { project: q.project, kinds: [...kinds], scope: "all" })
+/** What a view leaves out: the instruction-file mirror shows fewer kinds, no flagged text, no global items. */
+export interface StateFilter {
+  kinds?: readonly string[]
+  omitFlagged?: boolean
+  omitGlobal?: boolean
+}
+
+export function renderState(store: Store, q: { project: Project; budgetTokens?: number } & StateFilter): string {
+  const kinds = SECTIONS.map((s) => s.kind).filter((k) => !q.kinds || q.kinds.includes(k))
+  const listed = listItems(store, { project: q.project, kinds, scope: "all" })
+  const items = q.omitFlagged ? listed.filter((v) => !v.flagged) : listed
   const levels = [q.project.scope, defaultBranchScope(store, q.project), "project"].filter((s): s is string => !!s)
   const local = items.filter((v) => v.project.id !== GLOBAL)
-  const global = items.filter((v) => v.project.id === GLOBAL)
+  const global = q.omitGlobal ? [] : items.filter((v) => v.project.id === GLOBAL)
   const blocks: Block[] = []
   for (const s of SECTIONS) {
     const chosen = pick(local, s.kind, levels, s.merge)
