@@ -48,5 +48,7 @@ export function exitCodeFor(code: ErrorCode): number {
     case "E_DB_CORRUPT":
     case "E_IO":
       return EXIT.IO
+    case "E_INTERNAL":
+      return EXIT.SOFTWARE
   }
 }

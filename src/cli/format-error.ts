@@ -1,4 +1,4 @@
-import { EgcError } from "../core/errors"
+import { EgcError, type ErrorCode } from "../core/errors"
 import { createLogger } from "../core/log"
 import { safeText } from "../core/safe-text"
 import { EXIT, exitCodeFor } from "./exit"
@@ -34,5 +34,6 @@ export function errorJson(error: unknown): ErrorJson {
     return { error: { code: error.code, message: error.message, hint: error.hint ?? null, ...details } }
   }
   const message = error instanceof Error ? error.message : String(error)
-  return { error: { code: "E_INTERNAL", message: `unexpected error: ${message}`, hint: "see $EGC_HOME/logs/egc.log" } }
+  const code: ErrorCode = "E_INTERNAL"
+  return { error: { code, message: `unexpected error: ${message}`, hint: "see $EGC_HOME/logs/egc.log" } }
 }

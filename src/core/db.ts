@@ -5,13 +5,20 @@ import { EgcError } from "./errors"
 import { ensureEgcHome, paths } from "./paths"
 
 /**
- * One SQLite database per `$EGC_HOME`, in WAL mode. Each faculty owns its tables and registers
- * its own ordered migrations with `migrate(db, faculty, steps)`; versions are tracked per faculty.
- * A corrupt file is reported and never rewritten.
+ * One SQLite database per `$EGC_HOME`, in WAL mode. Each table owner declares its tables as one
+ * `Schema` in a `schema.ts` beside it and applies it with `migrate(db, SCHEMA)`; versions are
+ * recorded per faculty in egc_migrations. A corrupt file is reported and never rewritten.
  */
 export interface Migration {
   version: number
   sql: string
+}
+
+export interface Schema {
+  /** The key its versions are recorded under in egc_migrations. Existing databases hold it: never rename it. */
+  faculty: string
+  /** Versions 1, 2, 3…: a released step is never edited or renumbered; a change is a new step at the end. */
+  migrations: readonly Migration[]
 }
 
 const SQLITE_MAGIC = "SQLite format 3\u0000"
@@ -100,24 +107,19 @@ export function asDbError(cause: unknown, path = paths.db()): EgcError {
 }
 
 /**
- * Apply the faculty's pending migrations in one immediate transaction (safe across processes).
- * `applied(from)` runs inside that transaction when steps were applied, for work SQL cannot do.
+ * Apply the schema's pending steps in one immediate transaction (safe across processes); the one
+ * runner for every table owner. `applied(from)` runs inside that transaction when steps were
+ * applied, for work SQL cannot do.
  */
-export function migrate(
-  db: Database,
-  faculty: string,
-  steps: readonly Migration[],
-  applied?: (from: number) => void,
-): void {
-  const current = currentVersion(db, faculty)
-  const last = steps.at(-1)?.version ?? 0
-  if (current >= last) return
+export function migrate(db: Database, schema: Schema, applied?: (from: number) => void): void {
+  const { faculty, migrations } = checkedSteps(schema)
+  const last = migrations.length
+  if (currentVersion(db, faculty) >= last) return
   checkWritable(db)
   try {
     db.transaction(() => {
       const now = currentVersion(db, faculty)
-      for (const step of steps) {
-        if (step.version <= now) continue
+      for (const step of migrations.slice(now)) {
         db.exec(step.sql)
         db.query("INSERT INTO egc_migrations (faculty, version, applied_at) VALUES (?, ?, ?)").run(
           faculty,
@@ -130,6 +132,16 @@ export function migrate(
   } catch (cause) {
     throw asDbError(cause)
   }
+}
+
+/** Versions must run 1..n: a gap or a step slipped in below a recorded version would be skipped. */
+function checkedSteps(schema: Schema): Schema {
+  schema.migrations.forEach((step, i) => {
+    if (step.version !== i + 1) {
+      throw new Error(`schema ${schema.faculty}: step ${i + 1} has version ${step.version}; versions run 1, 2, 3…`)
+    }
+  })
+  return schema
 }
 
 export function currentVersion(db: Database, faculty: string): number {

@@ -1,29 +1,10 @@
 import type { Database } from "bun:sqlite"
 import { openBoundDb } from "../core/binding"
 import { migrate, openDb } from "../core/db"
+import { SCHEMA } from "./schema"
 import { estimateTokens } from "./text"
 
 /** The savings ledger: one row per crushed run. Owned here; `egc gain`, the MCP tool and the dashboard read it through this module. */
-const MIGRATIONS = [
-  {
-    version: 1,
-    sql: `CREATE TABLE crush_runs (
-      id TEXT PRIMARY KEY,
-      at INTEGER NOT NULL,
-      project TEXT NOT NULL,
-      family TEXT NOT NULL,
-      program TEXT NOT NULL,
-      mode TEXT NOT NULL,
-      bytes_in INTEGER NOT NULL,
-      bytes_out INTEGER NOT NULL,
-      tokens_in INTEGER NOT NULL,
-      tokens_out INTEGER NOT NULL,
-      duration_ms INTEGER NOT NULL,
-      exit_code INTEGER
-    );
-    CREATE INDEX crush_runs_at ON crush_runs (at);`,
-  },
-]
 
 interface RunRecord {
   id: string
@@ -46,7 +27,7 @@ let ready: Database | undefined
 function db(): Database {
   const handle = openDb()
   if (ready !== handle) {
-    migrate(handle, "crush", MIGRATIONS)
+    migrate(handle, SCHEMA)
     ready = handle
   }
   return handle

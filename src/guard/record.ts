@@ -8,26 +8,8 @@ import { loadKeys } from "../core/keys"
 import { createLogger } from "../core/log"
 import { paths } from "../core/paths"
 import { redact } from "./redact"
+import { SCHEMA } from "./schema"
 import type { Decision, Verdict } from "./types"
-
-const MIGRATIONS = [
-  {
-    version: 1,
-    sql: `CREATE TABLE guard_events (
-      id TEXT PRIMARY KEY,
-      at INTEGER NOT NULL,
-      decision TEXT NOT NULL,
-      rule TEXT,
-      command_hash TEXT NOT NULL,
-      command_sealed BLOB NOT NULL,
-      project TEXT NOT NULL DEFAULT '',
-      session TEXT,
-      tool TEXT
-    );
-    CREATE INDEX guard_events_at ON guard_events(at);
-    CREATE INDEX guard_events_project ON guard_events(project, at);`,
-  },
-]
 
 export interface RecordInfo {
   command: string
@@ -39,7 +21,7 @@ export interface RecordInfo {
 function db() {
   const d = openDb()
   bindKey(d, loadKeys().keyId)
-  migrate(d, "guard", MIGRATIONS)
+  migrate(d, SCHEMA)
   return d
 }
 

@@ -6,6 +6,7 @@ import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
 import { redact } from "../core/secrets"
+import { SCHEMA } from "./schema"
 
 /**
  * What the agent was told: every context a hook injected at session start and on a prompt, per
@@ -14,22 +15,6 @@ import { redact } from "../core/secrets"
  * column holds a keyed hash. Bounded: rows older than KEEP_DAYS go, and each project keeps at most
  * KEEP_ROWS.
  */
-const MIGRATIONS = [
-  {
-    version: 1,
-    sql: `CREATE TABLE told_injections (
-      id TEXT PRIMARY KEY,
-      at INTEGER NOT NULL,
-      project TEXT NOT NULL,
-      session_key TEXT NOT NULL,
-      event TEXT NOT NULL,
-      tool TEXT NOT NULL,
-      body_enc BLOB NOT NULL
-    );
-    CREATE INDEX told_injections_project ON told_injections (project, at);
-    CREATE INDEX told_injections_session ON told_injections (project, session_key, at);`,
-  },
-]
 
 export const TOLD_LIMITS = { textChars: 32_000, keepDays: 30, keepRows: 2_000 } as const
 
@@ -64,7 +49,7 @@ interface Row {
 
 function db(): Database {
   const handle = openBoundDb()
-  migrate(handle, "told", MIGRATIONS)
+  migrate(handle, SCHEMA)
   return handle
 }
 

@@ -4,6 +4,7 @@ import { openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
+import { SCHEMA } from "./schema"
 
 /**
  * The insight tables (owned here, nowhere else): raw observations, their roll-ups after
@@ -11,45 +12,6 @@ import { loadKeys } from "../core/keys"
  * error text are redacted by the caller and sealed here; only grouping keys are in clear
  * (a program name such as `git`, and keyed hashes).
  */
-const MIGRATIONS = [
-  {
-    version: 1,
-    sql: `
-CREATE TABLE insight_observations (
-  id TEXT PRIMARY KEY,
-  project TEXT NOT NULL,
-  session TEXT NOT NULL,
-  tool TEXT NOT NULL,
-  family TEXT NOT NULL,
-  failed INTEGER NOT NULL,
-  exit_code INTEGER,
-  signature TEXT NOT NULL DEFAULT '',
-  body BLOB NOT NULL,
-  created_at INTEGER NOT NULL
-);
-CREATE INDEX insight_obs_by_time ON insight_observations(project, created_at);
-CREATE INDEX insight_obs_by_sig ON insight_observations(project, signature, failed);
-CREATE TABLE insight_rollups (
-  project TEXT NOT NULL,
-  family TEXT NOT NULL,
-  signature TEXT NOT NULL,
-  failed INTEGER NOT NULL,
-  count INTEGER NOT NULL,
-  first_at INTEGER NOT NULL,
-  last_at INTEGER NOT NULL,
-  sample BLOB,
-  sample_id TEXT,
-  PRIMARY KEY (project, family, signature, failed)
-);
-CREATE TABLE insight_lessons (
-  project TEXT NOT NULL,
-  signature TEXT NOT NULL,
-  item_id TEXT,
-  created_at INTEGER NOT NULL,
-  PRIMARY KEY (project, signature)
-);`,
-  },
-]
 
 /** Raw observations kept per project; the oldest beyond this are dropped on insert. */
 const MAX_OBSERVATIONS = 5000
@@ -85,7 +47,7 @@ export interface ObservationRow {
 
 export function insightDb(): Database {
   const db = openBoundDb()
-  migrate(db, "insight", MIGRATIONS)
+  migrate(db, SCHEMA)
   return db
 }
 

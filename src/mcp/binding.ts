@@ -60,9 +60,10 @@ export function projectFor(binding: Binding, named: string | undefined): Project
   const first = binding.projects[0]
   if (!first) {
     const why = binding.problems?.[0]
-    if (why) throw new ToolFailure(`this server is bound to no project: ${why}`)
+    if (why) throw new ToolFailure(`this server is bound to no project: ${why}`, "E_SCOPE")
     throw new ToolFailure(
       "this server is bound to no readable project folder; start the client inside a project or offer a root folder",
+      "E_SCOPE",
     )
   }
   if (named === undefined || named === "") return first
@@ -73,18 +74,23 @@ export function projectFor(binding: Binding, named: string | undefined): Project
   try {
     real = realpathSync.native(wanted)
   } catch {
-    throw new ToolFailure(`project path ${named} does not exist; pass one of: ${binding.roots.join(", ")}`)
+    throw new ToolFailure(
+      `project path ${named} does not exist; pass one of: ${binding.roots.join(", ")}`,
+      "E_NOT_FOUND",
+    )
   }
   const root = binding.roots.find((r) => isInside(r, real))
   if (!root)
     throw new ToolFailure(
       `project path ${named} is outside the folders this session is bound to (${binding.roots.join(", ")}); a session may only act on its own projects`,
+      "E_SCOPE",
     )
   const project = resolveProject(real)
   const bound = binding.projects.find((p) => p.id === project.id && isInside(p.root, real))
   if (!bound)
     throw new ToolFailure(
       `project path ${named} is not one of this session's projects; pass one of: ${binding.roots.join(", ")}`,
+      "E_SCOPE",
     )
   return bound
 }

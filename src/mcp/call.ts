@@ -8,7 +8,7 @@ import { renameDeprecated } from "./aliases"
 import { argumentProblem } from "./args"
 import { capResult } from "./cap"
 import { describeIssues, type CompiledTool } from "./compile"
-import { ToolFailure, type ToolContext } from "./tool"
+import type { ToolContext } from "./tool"
 
 /**
  * The one wrapper every tool call goes through: bound the raw arguments, validate them, bind the
@@ -90,7 +90,7 @@ export async function callTool(
     if (renamed.note) value.deprecated = renamed.note
     return { content: [{ type: "text", text: JSON.stringify(value) }], structuredContent: value }
   } catch (e) {
-    if (e instanceof ToolFailure) return failure(e.message)
+    // a ToolFailure is an EgcError without a hint: its message already says what to do
     if (e instanceof EgcError) return failure(e.hint ? `${e.message}; ${e.hint}` : e.message)
     deps.log.error("tool failed", { tool: name, error: errorMessage(e) })
     return failure(`internal error in ${name}: ${errorMessage(e)}; the server keeps serving, try again or report it`)

@@ -1,12 +1,13 @@
 import type { z } from "zod"
 import type { Config } from "../core/config"
+import { EgcError, type ErrorCode } from "../core/errors"
 import type { Project } from "../core/project"
 import type { Ask } from "./ask"
 
 /**
  * The shape every MCP tool file exports (one tool per file under src/mcp/tools/<faculty>/). The
  * server (src/mcp/server.ts) registers them: it validates input, binds the project, runs the
- * handler, caps the result in one place, and turns a ToolFailure into an `isError` result.
+ * handler, caps the result in one place, and turns an EgcError (ToolFailure among them) into an `isError` result.
  */
 export interface ToolContext {
   /** The project this call acts on: one of the server's bound projects (client roots or cwd). */
@@ -52,10 +53,14 @@ export interface ToolDef<I extends z.ZodRawShape = z.ZodRawShape, O extends z.Zo
 
 export const defineTool = <I extends z.ZodRawShape, O extends z.ZodRawShape>(def: ToolDef<I, O>): ToolDef<I, O> => def
 
-/** A domain failure: becomes a tool result with isError and this text, which says what to do next. */
-export class ToolFailure extends Error {
-  constructor(message: string) {
-    super(message)
+/**
+ * A domain failure at the MCP edge: an EgcError whose message is a sentence for the agent saying what
+ * to do next; call.ts returns it as a tool result with isError and that text (the code stays out of
+ * the text, which clients and tests read). The code defaults to E_INPUT: the agent's arguments.
+ */
+export class ToolFailure extends EgcError {
+  constructor(message: string, code: ErrorCode = "E_INPUT") {
+    super(code, message)
     this.name = "ToolFailure"
   }
 }

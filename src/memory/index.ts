@@ -11,7 +11,7 @@ import { recall } from "./recall"
 import { getItem, listItems } from "./read"
 import { resolveIdPrefix, type IdMatch } from "./read/prefix"
 import { search } from "./search"
-import { MIGRATIONS } from "./_schema"
+import { SCHEMA } from "./schema"
 import type { Store } from "./_store"
 import { renderState, type StateFilter } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
@@ -158,7 +158,7 @@ export function openMemory(opts: OpenOptions = {}): Memory {
   const keys = opts.keys ?? loadKeys()
   const db = opts.db ?? openDb()
   bindKey(db, keys.keyId)
-  migrate(db, "memory", MIGRATIONS, (from) => {
+  migrate(db, SCHEMA, (from) => {
     if (from > 0 && from < HEAD_VERSION) anchorLegacyHead(db, keys)
   })
   const defaults = DEFAULTS.memory

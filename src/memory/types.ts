@@ -1,3 +1,4 @@
+import type { RefusalCode } from "../core/errors"
 import type { Project } from "../core/project"
 
 /** Public types of the memory faculty. Other faculties import these through `src/memory/index.ts`. */
@@ -62,7 +63,8 @@ export interface ItemInput {
   links?: Array<{ to: string; type: EdgeType; weight?: number }>
 }
 
-export type RefusalCode = "invalid" | "injection" | "tombstoned" | "consent" | "off" | "not-found" | "scope"
+/** Why a write was refused; core/errors.ts maps each onto an error code (refusalCode) for the CLI and MCP. */
+export type { RefusalCode }
 
 export interface WriteResult {
   outcome: "created" | "reinforced" | "unchanged" | "pending" | "refused"

@@ -1,11 +1,11 @@
-import type { Migration } from "../core/db"
+import type { Migration, Schema } from "../core/db"
 
 /**
  * The mesh's own tables. Sessions are keyed by (id, project): one server process may serve several
  * bound projects, and no row of one project can speak for another. Free text (task, cwd, branch,
  * claim patterns and reasons, message bodies) is sealed; names are keyed hashes.
  */
-export const MESH_MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -70,3 +70,5 @@ CREATE TABLE mesh_audit (
     sql: "ALTER TABLE mesh_sessions ADD COLUMN host_pid INTEGER; CREATE INDEX mesh_sessions_host ON mesh_sessions (host_pid) WHERE ended_at IS NULL;",
   },
 ]
+
+export const SCHEMA: Schema = { faculty: "mesh", migrations: MIGRATIONS }

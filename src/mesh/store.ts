@@ -3,7 +3,7 @@ import { aad, openText, sealText } from "../core/crypto"
 import { openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { loadKeys } from "../core/keys"
-import { MESH_MIGRATIONS } from "./schema"
+import { SCHEMA } from "./schema"
 import { dropSignals, flushSignals } from "./signal"
 
 /** The mesh's database handle (migrated once per process) and its sealing of free text. */
@@ -12,7 +12,7 @@ let ready: Database | undefined
 export function meshDb(): Database {
   const db = openBoundDb()
   if (ready !== db) {
-    migrate(db, "mesh", MESH_MIGRATIONS)
+    migrate(db, SCHEMA)
     ready = db
   }
   return db

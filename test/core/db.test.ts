@@ -11,18 +11,19 @@ const steps = [
   { version: 1, sql: "CREATE TABLE t_items (id TEXT PRIMARY KEY, v INTEGER)" },
   { version: 2, sql: "ALTER TABLE t_items ADD COLUMN note TEXT" },
 ]
+const schema = { faculty: "test", migrations: steps }
 
 describe("database", () => {
   test("migrates from empty, records versions, and re-opens without re-applying", () => {
     using t = tmpdir()
     const file = join(t.path, "a.db")
     const db = openDb(file)
-    migrate(db, "test", steps)
+    migrate(db, schema)
     expect(currentVersion(db, "test")).toBe(2)
     db.query("INSERT INTO t_items (id, v, note) VALUES ('a', 1, 'n')").run()
     closeDb(file)
     const again = openDb(file)
-    migrate(again, "test", steps)
+    migrate(again, schema)
     expect(again.query("SELECT COUNT(*) AS n FROM t_items").get()).toEqual({ n: 1 })
     expect((again.query("PRAGMA journal_mode").get() as { journal_mode: string }).journal_mode).toBe("wal")
     expect(again.query("PRAGMA foreign_keys").get()).toEqual({ foreign_keys: 1 })
@@ -33,10 +34,24 @@ describe("database", () => {
   test("a new migration step applies on the next open", () => {
     using t = tmpdir()
     const file = join(t.path, "b.db")
-    migrate(openDb(file), "test", steps.slice(0, 1))
+    migrate(openDb(file), { faculty: "test", migrations: steps.slice(0, 1) })
     expect(currentVersion(openDb(file), "test")).toBe(1)
-    migrate(openDb(file), "test", steps)
+    migrate(openDb(file), schema)
     expect(currentVersion(openDb(file), "test")).toBe(2)
+    closeDb(file)
+  })
+
+  test("versions must run 1..n: a gap or a step slipped in below is refused before anything runs", () => {
+    using t = tmpdir()
+    const file = join(t.path, "g.db")
+    const db = openDb(file)
+    const third = { version: 3, sql: "CREATE TABLE t_three (id TEXT)" }
+    expect(() => migrate(db, { faculty: "gap", migrations: [steps[0]!, third] })).toThrow(/versions run 1, 2, 3/)
+    expect(() => migrate(db, { faculty: "order", migrations: [steps[1]!, steps[0]!] })).toThrow(/versions run/)
+    expect(currentVersion(db, "gap")).toBe(0)
+    expect(db.query("SELECT name FROM sqlite_master WHERE name IN ('t_items', 't_three')").all()).toEqual([])
+    migrate(db, { faculty: "gap", migrations: [...steps, third] })
+    expect(currentVersion(db, "gap")).toBe(3)
     closeDb(file)
   })
 

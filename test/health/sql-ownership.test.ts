@@ -18,10 +18,10 @@ const OWNERS: Array<[RegExp, string[]]> = [
   [/^mesh_sessions$/, ["mesh/sessions.ts"]],
   [/^mesh_(claims|audit)$/, ["mesh/claims.ts"]],
   [/^mesh_(events|cursors)$/, ["mesh/events.ts"]],
-  [/^memory_/, ["memory/write/", "memory/_schema.ts"]],
+  [/^memory_/, ["memory/write/", "memory/schema.ts"]],
   [/^sync_/, ["sync/team/store.ts", "sync/team/schema.ts"]],
 ]
-const MEMORY_READERS = ["memory/read/", "memory/write/", "memory/_schema.ts"]
+const MEMORY_READERS = ["memory/read/", "memory/write/", "memory/schema.ts"]
 
 const WRITE = /\b(?:INSERT(?:\s+OR\s+\w+)?\s+INTO|REPLACE\s+INTO|UPDATE|DELETE\s+FROM)\s+([a-z][a-z0-9_]*)/gi
 const READ = /\b(?:FROM|JOIN)\s+(memory_[a-z0-9_]+)/gi
@@ -54,7 +54,7 @@ describe("table ownership", () => {
           file: "mesh/schema.ts",
           text: "CREATE TABLE mesh_sessions (id); CREATE TABLE IF NOT EXISTS memory_edges (a)",
         },
-        { file: "memory/_schema.ts", text: "CREATE TABLE memory_items (id)" },
+        { file: "memory/schema.ts", text: "CREATE TABLE memory_items (id)" },
         { file: "mcp/tools/memory/commit.ts", text: "commits a proposal from memory_propose" },
         { file: "mesh/events.ts", text: "db.run(`DELETE FROM mesh_sessions WHERE id = ?`)" },
         { file: "memory/graph.ts", text: "SELECT id FROM memory_edges JOIN memory_items" },

@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test"
+import { formatError } from "../../src/cli/format-error"
+import { EgcError } from "../../src/core/errors"
 import { MalformedFile } from "../../src/install/edit"
 import { hooksPresent, mergeHooks, readJsonc, removeJson, setJson, unmergeHooks } from "../../src/install/edit/json"
 
@@ -41,6 +43,23 @@ describe("JSONC values", () => {
     expect(() => readJsonc("[1, 2]")).toThrow(/does not hold a JSON object/)
     expect(() => setJson("{ oops", ["a"], 1)).toThrow(MalformedFile)
     expect(readJsonc("   \n")).toEqual({})
+  })
+
+  test("a malformed file is an EgcError (E_INPUT, exit 65) wherever it reaches the CLI edge", () => {
+    let err: unknown
+    try {
+      readJsonc('{"a": 1,,}', "settings.json")
+    } catch (e) {
+      err = e
+    }
+    expect(err).toBeInstanceOf(EgcError)
+    expect((err as EgcError).code).toBe("E_INPUT")
+    const shown = formatError(err)
+    expect(shown.exitCode).toBe(65)
+    expect(shown.text).toContain("settings.json is not valid JSON")
+    expect(shown.text).toContain("[E_INPUT]")
+    // control: an error that is not an EgcError is still a bug (70)
+    expect(formatError(new Error("boom")).exitCode).toBe(70)
   })
 })
 

@@ -3,24 +3,17 @@ import { keyedHash } from "../../core/crypto"
 import { openBoundDb } from "../../core/binding"
 import { migrate } from "../../core/db"
 import { loadKeys } from "../../core/keys"
+import { SCHEMA } from "./schema"
 
 /**
  * The hooks faculty's own tables: how far each transcript has been mined, and keyed fingerprints
  * of what was already proposed (so a re-run adds nothing, even if the memory store dedupes
  * differently). Neither holds text: transcript paths and fingerprints are keyed hashes.
  */
-const MIGRATIONS = [
-  {
-    version: 1,
-    sql: `
-CREATE TABLE hooks_transcripts (key TEXT PRIMARY KEY, offset INTEGER NOT NULL, updated_at INTEGER NOT NULL);
-CREATE TABLE hooks_mined (project TEXT NOT NULL, fingerprint TEXT NOT NULL, item_id TEXT, created_at INTEGER NOT NULL, PRIMARY KEY (project, fingerprint));`,
-  },
-]
 
 export function minerDb(): Database {
   const db = openBoundDb()
-  migrate(db, "hooks", MIGRATIONS)
+  migrate(db, SCHEMA)
   return db
 }
 

@@ -1,7 +1,13 @@
-/** A file egc will not edit: the target is skipped with this reason and the file left untouched. */
-export class MalformedFile extends Error {
+import { EgcError } from "../../core/errors"
+
+/**
+ * A file egc will not edit (E_INPUT): the planner skips the target with this reason and leaves the
+ * file untouched; anywhere else it reaches the CLI edge like any EgcError. A subclass so the
+ * planner can tell "skip this target" from a failure that must stop the run.
+ */
+export class MalformedFile extends EgcError {
   constructor(message: string) {
-    super(message)
+    super("E_INPUT", message, { hint: "egc left the file as it was; fix or move it, then run the command again" })
     this.name = "MalformedFile"
   }
 }

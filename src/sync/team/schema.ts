@@ -1,10 +1,10 @@
-import type { Migration } from "../../core/db"
+import type { Migration, Schema } from "../../core/db"
 
 /**
  * The sync tables (owned by team/store.ts). A project's team: the remote and the team keys, sealed
  * under the person's own key; links between a shared item and its local copy; files already read.
  */
-export const SYNC_MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -34,3 +34,5 @@ CREATE TABLE sync_branches (
 `,
   },
 ]
+
+export const SCHEMA: Schema = { faculty: "sync", migrations: MIGRATIONS }

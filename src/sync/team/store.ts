@@ -3,7 +3,7 @@ import { openBoundDb } from "../../core/binding"
 import { aad, openText, sealText } from "../../core/crypto"
 import { migrate } from "../../core/db"
 import type { Keys } from "../../core/keys"
-import { SYNC_MIGRATIONS } from "./schema"
+import { SCHEMA } from "./schema"
 
 /** The only code that touches sync_* tables. Remote urls, team keys and author names are sealed. */
 export interface TeamConfig {
@@ -21,7 +21,7 @@ export interface SyncDb {
 
 export function openSyncDb(keys: Keys): SyncDb {
   const db = openBoundDb()
-  migrate(db, "sync", SYNC_MIGRATIONS)
+  migrate(db, SCHEMA)
   return { db, keys }
 }
 

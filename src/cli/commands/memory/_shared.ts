@@ -1,5 +1,5 @@
 import { loadConfig } from "../../../core/config"
-import { EgcError } from "../../../core/errors"
+import { EgcError, refusalCode } from "../../../core/errors"
 import { resolveProject, type Project } from "../../../core/project"
 import { openMemory, type Actor, type ItemView, type Memory, type WriteResult } from "../../../memory"
 
@@ -45,10 +45,7 @@ export function detail(v: ItemView): string {
 /** A refused write is an error for a person too, with the write layer's reason. */
 export function settled(r: WriteResult, what: string): WriteResult {
   if (r.outcome === "refused")
-    throw new EgcError(
-      r.code === "not-found" ? "E_NOT_FOUND" : "E_REFUSED",
-      `${what} refused: ${r.reason ?? "unknown reason"}`,
-    )
+    throw new EgcError(refusalCode(r.code), `${what} refused: ${r.reason ?? "unknown reason"}`)
   return r
 }
 

@@ -34,6 +34,7 @@ const WHY: Record<Exclude<Answer, "accepted">, string> = {
 export function notDecided(answer: Exclude<Answer, "accepted">, what: string, command: string): ToolFailure {
   return new ToolFailure(
     `${what} needs the person's decision and ${WHY[answer]}, so nothing changed. Do not retry on your own; tell the user they can run: ${command}`,
+    "E_REFUSED",
   )
 }
 

@@ -1,5 +1,6 @@
 import { z } from "zod"
 import type { Actor, ItemView, Unreadable, WriteResult } from "../../../memory"
+import { refusalCode } from "../../../core/errors"
 import { ToolFailure, type ToolContext } from "../../tool"
 
 /** What every memory tool shares: the process's memory handle, the agent actor, and output shapes. */
@@ -91,6 +92,7 @@ export function settle(project: string, r: WriteResult): z.infer<z.ZodObject<typ
   if (r.outcome === "refused")
     throw new ToolFailure(
       `not stored: ${r.reason ?? "refused"}; ${NEXT_STEP[r.code ?? "invalid"] ?? "fix the input and retry"}`,
+      refusalCode(r.code),
     )
   const notes = [
     r.outcome === "pending"

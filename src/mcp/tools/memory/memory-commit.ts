@@ -36,6 +36,7 @@ export const memoryCommit = defineTool({
     if (!r.ok)
       throw new ToolFailure(
         `nothing stored: ${r.reason ?? "refused"}; if consent is missing, ask the user and record it with memory_consent, then retry`,
+        "E_REFUSED",
       )
     return {
       project: ctx.project.display,

@@ -41,7 +41,8 @@ export const memoryConflicts = defineTool({
     }
     if (!args.id || !args.keep) throw new ToolFailure("resolve needs id and keep (new, old or both)")
     const conflict = memory.conflicts({ project: ctx.project }).find((c) => c.id === args.id)
-    if (!conflict) throw new ToolFailure(`not resolved: no open conflict ${args.id}; list the open conflicts first`)
+    if (!conflict)
+      throw new ToolFailure(`not resolved: no open conflict ${args.id}; list the open conflicts first`, "E_NOT_FOUND")
     // keeping both changes no item; keeping one replaces the other, which is the person's call
     let actor = agent(ctx)
     if (args.keep !== "both") {

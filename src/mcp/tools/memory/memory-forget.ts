@@ -33,6 +33,7 @@ export const memoryForget = defineTool({
     if (!h.hidden.length)
       throw new ToolFailure(
         `nothing forgotten: ${h.reason ?? "no match"}; find the id with search_history or memory_recall`,
+        "E_NOT_FOUND",
       )
     // the person sees every item that would go, copies of the same text included
     const ids = new Set(h.hidden)

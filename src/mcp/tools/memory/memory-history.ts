@@ -30,7 +30,7 @@ export const memoryHistory = defineTool({
     // an id of another project (or none at all) is not an empty history: say so
     if (!versions.length && !versions.unreadable.length) {
       const hint = "take ids from search_history, query_history or memory_recall"
-      throw new ToolFailure(`no such item ${JSON.stringify(args.id)} in this project; ${hint}`)
+      throw new ToolFailure(`no such item ${JSON.stringify(args.id)} in this project; ${hint}`, "E_NOT_FOUND")
     }
     const ids = new Set(versions.map((v) => v.id).concat(args.id))
     const audit = [...ids].flatMap((item) => memory.audit({ project: ctx.project, item, limit: 50 }))

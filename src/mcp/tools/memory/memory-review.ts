@@ -31,7 +31,8 @@ export const memoryReview = defineTool({
     if (args.action === "list") return { project: ctx.project.display, pending: pending.map(toItem) }
     if (!args.id) throw new ToolFailure(`${args.action} needs the id of a pending item; list them first`)
     const item = pending.find((v) => v.id === args.id)
-    if (!item) throw new ToolFailure(`no pending item ${args.id} in ${ctx.project.display}; list them first`)
+    if (!item)
+      throw new ToolFailure(`no pending item ${args.id} in ${ctx.project.display}; list them first`, "E_NOT_FOUND")
     const edits =
       args.title || args.body
         ? { ...(args.title ? { title: args.title } : {}), ...(args.body ? { body: args.body } : {}) }

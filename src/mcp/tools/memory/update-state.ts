@@ -1,4 +1,5 @@
 import { z } from "zod"
+import { refusalCode } from "../../../core/errors"
 import { ToolFailure, defineTool } from "../../tool"
 import { agent, memoryFor, projectField, scopeArg } from "./_shared"
 import description from "./update-state.md" with { type: "text" }
@@ -34,6 +35,7 @@ export const updateState = defineTool({
     if (!r.ok)
       throw new ToolFailure(
         `state not updated (nothing was written): ${r.reason}; rephrase that entry as a plain statement and retry`,
+        r.results[0]?.code ? refusalCode(r.results[0].code) : "E_INPUT",
       )
     const count = (o: string) => r.results.filter((x) => x.outcome === o).length
     return {

@@ -1,4 +1,4 @@
-import type { Migration } from "../core/db"
+import type { Migration, Schema } from "../core/db"
 
 /**
  * The memory tables. Only `write/` mutates them and only `read/` selects user content from them.
@@ -6,7 +6,7 @@ import type { Migration } from "../core/db"
  * mirrored as keyed hashes so the graph can be walked without opening records.
  * `rev` is a store-wide counter bumped by every mutation: readers refresh their caches from it.
  */
-export const MIGRATIONS: readonly Migration[] = [
+const MIGRATIONS: readonly Migration[] = [
   {
     version: 1,
     sql: `
@@ -93,3 +93,5 @@ CREATE INDEX memory_tomb_shingles_fp ON memory_tomb_shingles (project, fp);
     sql: "CREATE INDEX IF NOT EXISTS memory_audit_item ON memory_audit (action, item);",
   },
 ]
+
+export const SCHEMA: Schema = { faculty: "memory", migrations: MIGRATIONS }
