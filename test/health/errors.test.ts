@@ -10,7 +10,7 @@ import { SRC, sourceFiles } from "./_graph"
 const KEPT: Record<string, string> = {
   "core/errors.ts:EgcError": "the idiom itself",
   "memory/state/patch.ts:PatchRefused": "private: rolls back a patch's transaction, returned as a result",
-  "guard/shell/reader.ts:BudgetExceeded": "private to the guard: the parser's work cap",
+  "core/shell/reader.ts:BudgetExceeded": "private to the shell parser: its work cap, caught by its callers",
   "core/git.ts:BrokenGitPointer": "core/git → core/project, which words the error",
   "mesh/overlap.ts:Unmodelled": "private to overlap.ts",
   "ui/context.ts:HttpError": "the dashboard's edge: an HTTP status is its vocabulary",
