@@ -1,9 +1,11 @@
 #!/usr/bin/env bun
 /**
  * Held-out recall benchmark (issue 16): `npx bun run scripts/bench/memory-heldout.ts [--misses] [--json]`.
- * Four projects written through the real write layer from recall-heldout/items.ts (supersessions,
- * look-alikes across projects) plus 120 noise notes per project made from the project's own words;
- * the questions of recall-heldout/situations.ts, scored separately on the tuning and held-out halves.
+ * Corpus A: four projects from recall-heldout/ (one author; its questions written before its items),
+ * scored on a tuning half and a held-out half. Corpus B: five more projects from recall-heldout-b/,
+ * situations and items by one author, questions by another who saw only the situation lines; all of
+ * it held out. Both are written through the real write layer into one store (supersessions,
+ * look-alikes across all nine projects) plus 120 noise notes per project from its own words.
  * Systems in the same run: egc recall of this tree; the previous egc ranker (src of commit
  * PREVIOUS, extracted to a temp dir and loaded over its own database); Okapi BM25 with Porter2
  * stemming over the project's live items.
@@ -14,6 +16,9 @@ import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { ITEMS } from "./recall-heldout/items"
 import { SITUATIONS, split } from "./recall-heldout/situations"
+import { ITEMS_B } from "./recall-heldout-b/items"
+import { QUESTIONS_B } from "./recall-heldout-b/questions"
+import { SITUATIONS_B } from "./recall-heldout-b/situations"
 
 const PREVIOUS = "30a61ff"
 const repo = resolve(import.meta.dir, "../..")
@@ -49,7 +54,14 @@ const current = openAt("current", (await import("../../src/memory")).openMemory)
 const previous = openAt("previous", (await import(join(old, "src/memory/index.ts"))).openMemory)
 const agent = { source: "agent" as const, sessionId: "bench" }
 
-const NAMES = ["ledger", "atlas", "harbor", "quill"] as const
+/** Corpus A's halves, and corpus B: other authors, never tuned on (the whole of it is held out). */
+type Half = "tune" | "held" | "other"
+const CASES: Array<{ id: string; project: string; questions: readonly string[]; half: Half }> = [
+  ...SITUATIONS.map((s) => ({ ...s, half: split(s.id) as Half })),
+  ...SITUATIONS_B.map((s) => ({ ...s, questions: QUESTIONS_B[s.id] ?? [], half: "other" as Half })),
+]
+const ALL_ITEMS: Array<(typeof ITEMS)[number] | (typeof ITEMS_B)[number]> = [...ITEMS, ...ITEMS_B]
+const NAMES = ["ledger", "atlas", "harbor", "quill", "dispatch", "clinic", "forge", "lumen", "verso"] as const
 const projects = new Map<string, Project>()
 for (const name of NAMES) {
   const path = join(root, "repos", name)
@@ -104,7 +116,7 @@ const MEETINGS = [
 ]
 const VERBS = ["discussed", "looked at", "reviewed", "mentioned", "revisited", "parked"]
 
-for (const [n, item] of ITEMS.entries()) {
+for (const [n, item] of ALL_ITEMS.entries()) {
   now += 3_600_000
   const doc: Doc = {
     key: `i${n}`,
@@ -121,7 +133,7 @@ const wordsOf = (s: string) =>
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 3)
 for (const name of NAMES) {
-  const vocab = [...new Set(ITEMS.filter((i) => i.project === name).flatMap((i) => wordsOf(i.title)))]
+  const vocab = [...new Set(ALL_ITEMS.filter((i) => i.project === name).flatMap((i) => wordsOf(i.title)))]
   for (let k = 0; k < 120; k++) {
     now += 600_000
     const a = pickOne(vocab)
@@ -201,7 +213,7 @@ const SYSTEMS = [
   `previous egc ranker (${PREVIOUS})`,
   "BM25 + Porter2, project's live items",
 ] as const
-const scores = { tune: SYSTEMS.map(blank), held: SYSTEMS.map(blank) }
+const scores = { tune: SYSTEMS.map(blank), held: SYSTEMS.map(blank), other: SYSTEMS.map(blank) }
 const took: number[][] = [[], []]
 const recallKeys = (i: number, mem: Mem, project: Project, query: string) => {
   const t0 = performance.now()
@@ -215,9 +227,9 @@ for (const p of projects.values())
 took[0] = []
 took[1] = []
 const misses = process.argv.includes("--misses")
-for (const s of SITUATIONS) {
+for (const s of CASES) {
   const project = projects.get(s.project) as Project
-  const half = split(s.id)
+  const half = s.half
   for (const query of s.questions) {
     const got = [
       recallKeys(0, current, project, query),
@@ -256,21 +268,28 @@ const rate = (s: Score) => ({
 const result = {
   items: docs.length,
   situations: {
-    tune: SITUATIONS.filter((s) => split(s.id) === "tune").length,
-    held: SITUATIONS.filter((s) => split(s.id) === "held").length,
+    tune: CASES.filter((s) => s.half === "tune").length,
+    held: CASES.filter((s) => s.half === "held").length,
+    other: CASES.filter((s) => s.half === "other").length,
   },
   tune: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.tune[i] as Score)])),
   held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
+  other: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.other[i] as Score)])),
   "warm recall latency (this tree / previous)": latency,
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
 else {
   process.stdout.write(
-    `corpus: ${result.items} items in ${NAMES.length} projects; situations tune ${result.situations.tune}, held-out ${result.situations.held} (2 questions each)\n`,
+    `corpus: ${result.items} items in ${NAMES.length} projects; situations: A tuning ${result.situations.tune}, A held-out ${result.situations.held}, B ${result.situations.other} (2 questions each)\n`,
   )
-  for (const half of ["tune", "held"] as const) {
+  const TITLES = {
+    tune: "corpus A, tuning half",
+    held: "corpus A, HELD-OUT half",
+    other: "corpus B (other authors), HELD OUT",
+  }
+  for (const half of ["tune", "held", "other"] as const) {
     process.stdout.write(
-      `\n${half === "tune" ? "tuning half" : "HELD-OUT half"}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
+      `\n${TITLES[half]}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
     )
     for (const [name, r] of Object.entries(result[half])) {
       process.stdout.write(
