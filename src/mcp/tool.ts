@@ -33,7 +33,7 @@ interface ToolAnnotations {
 export interface ToolDef<I extends z.ZodRawShape = z.ZodRawShape, O extends z.ZodRawShape = z.ZodRawShape> {
   name: string
   title: string
-  /** Written for a model: what, when, when not, limits. Kept as a .txt file beside the tool. */
+  /** Written for a model: what, when, when not, limits. Kept as a .md file beside the tool. */
   description: string
   /** `default` tools are listed in the default profile (at most 16 in all); `full` adds the rest. */
   profile: "default" | "full"

@@ -2,7 +2,7 @@ import { z } from "zod"
 import { savings } from "../../../crush"
 import { parseSince } from "../../../crush"
 import { defineTool, ToolFailure } from "../../tool"
-import description from "./token-savings.txt" with { type: "text" }
+import description from "./token-savings.md" with { type: "text" }
 
 const row = z.object({
   key: z.string().describe("family, project id or day"),

@@ -1,4 +1,0 @@
-declare module "*/token-savings.txt" {
-  const text: string
-  export default text
-}
