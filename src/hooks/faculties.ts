@@ -20,7 +20,9 @@ export async function loadDeps(_event: HookEvent, config: Config): Promise<HookD
 function lazySync(open: () => Promise<Memory>): SyncPort {
   const sync = () => import("../sync")
   return {
-    followBranches: async (project) => (await sync()).autoFollow(await open(), project).moved,
+    // outside a repository with a default branch there is nothing to follow: sync is not even loaded
+    followBranches: async (project) =>
+      project.repo && project.defaultBranch ? (await sync()).autoFollow(await open(), project).moved : undefined,
     pushInBackground: async (project) => (await sync()).pushInBackground(project),
   }
 }

@@ -72,10 +72,13 @@ export function followBranches(
     if (seen.held) continue
     if (head) {
       if (seen.question) closeQuestion(memory, project, seen.question, `branch ${b.name} is back`)
-      setBranchSeen(s, project.id, b.scope, { lastHead: head })
-      if (!b.live || busy.has(b.name) || !mainHead) continue
+      // neither head moved since this pair was checked: not merged then, not merged now (no git process)
+      const checked = !!mainHead && seen.lastHead === head && seen.checkedMain === mainHead
+      setBranchSeen(s, project.id, b.scope, { lastHead: head, ...(checked ? { checkedMain: mainHead } : {}) })
+      if (!b.live || busy.has(b.name) || !mainHead || checked) continue
       if (git(["merge-base", "--is-ancestor", head, mainHead], repo.root).code === 0) promote(b.name, b.scope, "merged")
       else if (namesBranch(messages(), b.name)) promote(b.name, b.scope, "squash")
+      else setBranchSeen(s, project.id, b.scope, { lastHead: head, checkedMain: mainHead })
       continue
     }
     if (!b.live) continue

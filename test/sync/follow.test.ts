@@ -78,6 +78,10 @@ describe("automatic branch-follow (session start, egc status)", () => {
     // nothing changed since: no git process at all, nothing said
     expect(followed(await sessionStart(home, repo, counting.path))).toBeUndefined()
     expect(counting.calls()).toEqual(looked)
+    // refs changed, but no branch with items and not the default branch: follow runs, still no git process
+    git(["branch", "scratch"], repo)
+    expect(followed(await sessionStart(home, repo, counting.path))).toBeUndefined()
+    expect(counting.calls()).toEqual(looked)
 
     git(["merge", "-q", "--no-ff", "-m", "merge x", "feature/x"], repo)
     const merged = await sessionStart(home, repo, counting.path)

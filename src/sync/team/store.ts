@@ -126,18 +126,29 @@ interface BranchSeen {
   held?: boolean
   /** The pending memory item asking the person whether a deleted branch was merged. */
   question?: string
+  /** The default branch's head that `lastHead` was last checked against (merged? named by a commit?). */
+  checkedMain?: string
 }
 
 export function branchSeen(s: SyncDb, project: string, scope: string): BranchSeen {
-  type Row = { last_head: string | null; missing_since: number | null; held: number; question: string | null }
+  type Row = {
+    last_head: string | null
+    missing_since: number | null
+    held: number
+    question: string | null
+    checked_main: string | null
+  }
   const r = s.db
-    .query("SELECT last_head, missing_since, held, question FROM sync_branches WHERE project = ? AND scope = ?")
+    .query(
+      "SELECT last_head, missing_since, held, question, checked_main FROM sync_branches WHERE project = ? AND scope = ?",
+    )
     .get(project, scope) as Row | null
   return {
     ...(r?.last_head ? { lastHead: r.last_head } : {}),
     ...(r?.missing_since ? { missingSince: r.missing_since } : {}),
     ...(r?.held ? { held: true } : {}),
     ...(r?.question ? { question: r.question } : {}),
+    ...(r?.checked_main ? { checkedMain: r.checked_main } : {}),
   }
 }
 
@@ -152,10 +163,18 @@ export function openQuestions(s: SyncDb, project: string): Map<string, string> {
 export function setBranchSeen(s: SyncDb, project: string, scope: string, seen: BranchSeen): void {
   s.db
     .query(
-      `INSERT OR REPLACE INTO sync_branches (project, scope, last_head, missing_since, held, question)
-       VALUES (?, ?, ?, ?, ?, ?)`,
+      `INSERT OR REPLACE INTO sync_branches (project, scope, last_head, missing_since, held, question, checked_main)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(project, scope, seen.lastHead ?? null, seen.missingSince ?? null, seen.held ? 1 : 0, seen.question ?? null)
+    .run(
+      project,
+      scope,
+      seen.lastHead ?? null,
+      seen.missingSince ?? null,
+      seen.held ? 1 : 0,
+      seen.question ?? null,
+      seen.checkedMain ?? null,
+    )
 }
 
 /** What automatic follow last ran on (a keyed digest of the refs), when it is due again, its last report. */
