@@ -2,6 +2,7 @@ import { boundKeys } from "../core/binding"
 import { keyedHash } from "../core/crypto"
 import { checkedOutBranches, listBranches } from "../core/git"
 import type { Project } from "../core/project"
+import { safeText } from "../core/safe-text"
 import type { Actor, Memory } from "../memory"
 import { BRANCH_GRACE_MS, followBranches, type FollowReport } from "./branches"
 import { answerOf } from "./question"
@@ -74,6 +75,7 @@ function followLine(r: FollowReport, main: string): string | undefined {
     ...r.asked.map((p) => `${p.branch} deleted: were its items merged? (egc memory review)`),
   ]
   if (!parts.length) return undefined
-  const text = `memory followed git: ${parts.join("; ")}`
+  // branch names are git's, which allows bidi and C1 controls: shown escaped wherever the line goes
+  const text = safeText(`memory followed git: ${parts.join("; ")}`)
   return text.length > LINE_CAP ? `${text.slice(0, LINE_CAP - 30)}… (egc memory branches)` : text
 }

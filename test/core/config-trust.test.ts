@@ -156,6 +156,13 @@ describe("a project file only tightens unless the person trusts it", () => {
     const tightened = await loadConfigSafe({ projectRoot: off.path })
     expect(tightened.config.sync.autoPush).toBe(false)
     expect(tightened.problems).toEqual([])
+    // a value that is not a boolean, or an unknown key, sets the person's layer aside: off, and said so
+    for (const bad of [{ sync: { autoPush: "yes" } }, { sync: { autoPush: true, pushEvery: 5 } }]) {
+      userConfig(bad)
+      const r = await loadConfigSafe({})
+      expect(r.config.sync.autoPush).toBe(false)
+      expect(r.problems[0]?.kind).toBe("invalid")
+    }
   })
 })
 

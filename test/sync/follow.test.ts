@@ -117,7 +117,7 @@ describe("automatic branch-follow (session start, egc status)", () => {
     expect((await home.egc(["status"], repo)).stdout).toMatch(/^branches +\(\d{4}-\d\d-\d\d\) memory followed git/m)
   }, 180_000)
 
-  test("a follow that fails never breaks session start, loses nothing, and runs again next time", async () => {
+  test("a follow that fails never breaks session start, loses nothing, runs again; a bidi branch name shows escaped", async () => {
     using t = tmpdir()
     const repo = join(t.path, "repo")
     mkdirSync(repo)
@@ -125,11 +125,13 @@ describe("automatic branch-follow (session start, egc status)", () => {
     commit(repo, "a")
     const home = newHome("follow-fail")
     await write(home, repo, "Main rule", "project")
-    git(["checkout", "-q", "-b", "feature/x"], repo)
+    // git allows bidi controls in a branch name: the line shows them escaped
+    const name = "feature/x\u202eevil"
+    git(["checkout", "-q", "-b", name], repo)
     commit(repo, "b")
     await write(home, repo, "From x")
     git(["checkout", "-q", "main"], repo)
-    git(["merge", "-q", "--no-ff", "-m", "merge x", "feature/x"], repo)
+    git(["merge", "-q", "--no-ff", "-m", "merge x", name], repo)
 
     // no git on PATH: the merge-base check throws inside the hook
     mkdirSync(join(t.path, "empty"))
@@ -141,7 +143,7 @@ describe("automatic branch-follow (session start, egc status)", () => {
     expect(await titles(home, repo)).toEqual(["Main rule"])
 
     const fixed = await sessionStart(home, repo)
-    expect(followed(fixed)).toBe("memory followed git: feature/x merged into main: 1 item moved")
+    expect(followed(fixed)).toBe("memory followed git: feature/x\\u202eevil merged into main: 1 item moved")
     expect(await titles(home, repo)).toEqual(["From x", "Main rule"])
   }, 120_000)
 
