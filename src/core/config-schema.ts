@@ -89,6 +89,15 @@ export const configSchema = z
       })
       .strict()
       .default({ checkForUpdates: false }),
+    sync: z
+      .object({
+        autoPush: z
+          .boolean()
+          .default(false)
+          .describe("the session-end hook starts egc sync push in the background (a project with a team remote)"),
+      })
+      .strict()
+      .default({ autoPush: false }),
   })
   .strict()
 

@@ -2,8 +2,8 @@ import type { Config } from "./config-schema"
 
 /**
  * What a project's `.egc/config.json` may do without the person's trust (DESIGN principle 11):
- * tighten the guard, consent and hooks, never loosen them. Non-safety settings (crush, mesh, mcp,
- * recall sizes) pass as written. Guard arrays and `hooks.disabled` from a project are always
+ * tighten the guard, consent and hooks, never loosen them, nor turn on sending memory (sync.autoPush).
+ * Non-safety settings (crush, mesh, mcp, recall sizes) pass as written. Guard arrays and `hooks.disabled` from a project are always
  * unions with the person's, so a project can add a protected branch but never remove one.
  */
 type Json = Record<string, unknown>
@@ -82,6 +82,11 @@ export function projectLayer(base: Config, raw: Json, trusted: boolean): Project
       for (const h of added) loosens.push(`hooks.disabled: ${JSON.stringify(h)} (turns that hook off)`)
       hooks.disabled = trusted ? union(base.hooks.disabled, strings(hooks.disabled)) : base.hooks.disabled
     }
+  }
+  // pushing sends items to a remote: the person's choice, never a cloned repository's
+  const sync = data.sync
+  if (isObject(sync) && sync.autoPush === true && !base.sync.autoPush) {
+    drop(sync, "autoPush", "sync.autoPush: true (sends this project's shareable memory to its team remote)")
   }
   return { data, loosens }
 }

@@ -26,6 +26,7 @@ export const DEFAULTS: Config = {
   mcp: { tools: "default" },
   mesh: { claimMinutes: 15, heartbeatSeconds: 120 },
   release: { checkForUpdates: false },
+  sync: { autoPush: false },
 }
 
 type Json = Record<string, unknown>

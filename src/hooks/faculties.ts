@@ -1,7 +1,7 @@
 import { now } from "../core/clock"
 import type { Config } from "../core/config"
 import type { Memory, WriteResult } from "../memory"
-import type { CrushPort, GuardPort, HookDeps, MemoryPort, MeshPort, WriteOutcome } from "./ports"
+import type { CrushPort, GuardPort, HookDeps, MemoryPort, MeshPort, SyncPort, WriteOutcome } from "./ports"
 import type { HookEvent } from "./types"
 
 /**
@@ -14,7 +14,17 @@ export async function loadDeps(_event: HookEvent, config: Config): Promise<HookD
   const { consent, recallTokenCap, rememberPrompt } = config.memory
   const open = () =>
     (opened ??= import("../memory").then((m) => m.openMemory({ consent, recallTokenCap, rememberPrompt })))
-  return { memory: lazyMemory(open), mesh: lazyMesh(), guard: lazyGuard(), crush: lazyCrush() }
+  return { memory: lazyMemory(open), mesh: lazyMesh(), guard: lazyGuard(), crush: lazyCrush(), sync: lazySync(open) }
+}
+
+function lazySync(open: () => Promise<Memory>): SyncPort {
+  const sync = () => import("../sync")
+  return {
+    // outside a repository with a default branch there is nothing to follow: sync is not even loaded
+    followBranches: async (project) =>
+      project.repo && project.defaultBranch ? (await sync()).autoFollow(await open(), project).moved : undefined,
+    pushInBackground: async (project) => (await sync()).pushInBackground(project),
+  }
 }
 
 export function lazyGuard(): GuardPort {

@@ -84,11 +84,19 @@ export interface MemoryPort {
   ): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
 }
 
+export interface SyncPort {
+  /** Memory follows git when the refs changed since the last run: what moved, in one line. */
+  followBranches?(project: Project): string | undefined | Promise<string | undefined>
+  /** Session end: start `egc sync push` detached when the person turned `sync.autoPush` on; never waits for it. */
+  pushInBackground?(project: Project): boolean | Promise<boolean>
+}
+
 export interface HookDeps {
   memory?: MemoryPort
   guard?: GuardPort
   crush?: CrushPort
   mesh?: MeshPort
+  sync?: SyncPort
 }
 
 export interface HookContext {

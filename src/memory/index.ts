@@ -16,7 +16,7 @@ import type { Store } from "./_store"
 import { renderState, type StateFilter } from "./state/render"
 import { applyStatePatchSafe } from "./state/patch"
 import { adoptAliases } from "./write/adopt"
-import { archiveScope, branchScopes, moveScope, undoMoves, type BranchScope } from "./write/branches"
+import { archiveOne, archiveScope, branchScopes, moveScope, undoMoves, type BranchScope } from "./write/branches"
 import { forget, liftTombstone } from "./write/forget"
 import { forgetPreview } from "./read/forget-preview"
 import { hide, restore } from "./write/hide"
@@ -260,6 +260,8 @@ export const archiveBranchScope = (memory: Memory, project: Project, scope: stri
   archiveScope(memory.store, project, scope, actor)
 export const undoBranchMoves = (memory: Memory, project: Project, from: string, actor: Actor) =>
   undoMoves(memory.store, project, from, actor)
+export const closeBranchQuestion = (memory: Memory, project: Project, id: string, actor: Actor, why: string) =>
+  archiveOne(memory.store, project, id, actor, why)
 
 /** doctor's checks, loaded on demand. */
 export const doctorChecks = () => import("./doctor").then((m) => m.memoryChecks)

@@ -9,6 +9,7 @@ import { meshSnapshot, meshStream } from "./api/mesh"
 import { overview } from "./api/overview"
 import { decide, reviewList } from "./api/review"
 import { savingsView } from "./api/savings"
+import { syncView } from "./api/sync"
 import { toldList, toldSession } from "./api/told"
 import { loadAssets } from "./assets"
 import { cookieToken, HEADER, hostAllowed, newToken, originAllowed, sameToken, setCookie } from "./auth"
@@ -52,6 +53,7 @@ const GETS: Record<string, Get> = {
   "/api/mesh": (ctx) => meshSnapshot(ctx),
   "/api/told": (ctx) => toldList(ctx),
   "/api/told/session": toldSession,
+  "/api/sync": (ctx) => syncView(ctx),
 }
 
 const POSTS: Record<string, Post> = {

@@ -65,8 +65,10 @@ describe("egc config", () => {
       "memory",
       "mesh",
       "release",
+      "sync",
     ])
     expect(committed.properties.memory.properties.rememberPrompt.enum).toEqual(["active", "pending"])
+    expect(committed.properties.sync.properties.autoPush).toMatchObject({ type: "boolean", default: false })
   })
 })
 

@@ -137,6 +137,33 @@ describe("a project file only tightens unless the person trusts it", () => {
     expect(r.config.memory.consent).toBe("off")
     expect(r.problems[0]?.kind).toBe("untrusted")
   })
+
+  test("sync.autoPush: a project may turn it off, never on (unless trusted); the person may", async () => {
+    const text = JSON.stringify({ sync: { autoPush: true } })
+    using on = project(text)
+    const file = projectConfigPath(on.path)
+    const untrusted = await loadConfigSafe({ projectRoot: on.path })
+    expect(untrusted.config.sync.autoPush).toBe(false)
+    expect(untrusted.problems[0]!.details.join("\n")).toContain("sync.autoPush: true")
+    trust(file, text)
+    expect((await loadConfigSafe({ projectRoot: on.path })).config.sync.autoPush).toBe(true)
+    revoke(file)
+    userConfig({ sync: { autoPush: true } })
+    const mine = await loadConfigSafe({ projectRoot: on.path })
+    expect(mine.config.sync.autoPush).toBe(true)
+    expect(mine.problems).toEqual([])
+    using off = project({ sync: { autoPush: false } })
+    const tightened = await loadConfigSafe({ projectRoot: off.path })
+    expect(tightened.config.sync.autoPush).toBe(false)
+    expect(tightened.problems).toEqual([])
+    // a value that is not a boolean, or an unknown key, sets the person's layer aside: off, and said so
+    for (const bad of [{ sync: { autoPush: "yes" } }, { sync: { autoPush: true, pushEvery: 5 } }]) {
+      userConfig(bad)
+      const r = await loadConfigSafe({})
+      expect(r.config.sync.autoPush).toBe(false)
+      expect(r.problems[0]?.kind).toBe("invalid")
+    }
+  })
 })
 
 describe("egc doctor's config check", () => {

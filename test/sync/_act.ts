@@ -18,13 +18,14 @@ type Op =
     }
   | { op: "list"; statuses?: string[] }
   | { op: "forget"; title: string }
-  | { op: "approve"; title: string }
+  | { op: "approve"; title: string; source?: "agent" }
   | { op: "policy"; policy: "agent" | "review" }
 const [dir, json] = process.argv.slice(2) as [string, string]
 const project = resolveProject(dir)
 const memory = openMemory()
 const view = (v: ItemView) => ({
   id: v.id,
+  scope: v.scope,
   kind: v.kind,
   title: v.title,
   body: v.body,
@@ -47,7 +48,11 @@ for (const o of JSON.parse(json) as Op[]) {
   if (o.op === "list")
     out.push(memory.list({ project, scope: "all", statuses: o.statuses ?? ["active", "pending"] }).map(view))
   if (o.op === "forget") out.push(memory.forget({ project, id: find(o.title)?.id ?? "none" }, person))
-  if (o.op === "approve") out.push(memory.approve(find(o.title)?.id ?? "none", { project, actor: person }))
+  if (o.op === "approve") {
+    // `source: "agent"` reaches the write layer directly, as no agent can (its tool asks the person)
+    const actor = o.source ? { source: o.source, tool: "test" } : person
+    out.push(memory.approve(find(o.title)?.id ?? "none", { project, actor }))
+  }
   if (o.op === "policy") out.push(memory.setPolicy({ project, policy: o.policy }, person))
 }
 process.stdout.write(`${JSON.stringify(out)}\n`)

@@ -62,7 +62,7 @@ describe("memory follows git branches (real repositories)", () => {
     git(["worktree", "add", "-q", join(wt.path, "w"), "wip"], repo)
 
     const first = await branches(home, repo)
-    expect(first.promoted).toEqual([{ branch: "feature/x", items: 1 }])
+    expect(first.promoted).toEqual([{ branch: "feature/x", items: 1, how: "merged" }])
     expect(first.renamed).toEqual([{ from: "old-name", to: "renamed", items: 1 }])
     expect(first.waiting.map((w: { branch: string }) => w.branch)).toEqual(["spike"])
     expect(first.archived).toEqual([])
@@ -78,9 +78,14 @@ describe("memory follows git branches (real repositories)", () => {
     expect(undo.restored.length).toBe(1)
     expect(await seen(home, repo)).toEqual([])
 
-    // after the grace period the gone branch's item is archived, not destroyed
+    // after the grace period the person is asked; told "not merged", the item is archived, not destroyed
     const later = await branches(home, repo, ["--grace-days", "0"])
-    expect(later.archived).toEqual([{ branch: "spike", items: 1 }])
+    expect(later.archived).toEqual([])
+    expect(later.asked.map((a: { branch: string }) => a.branch)).toEqual(["spike"])
+    const rejected = await home.egc(["memory", "reject", later.asked[0].id], repo)
+    expect(rejected.code).toBe(0)
+    const answered = await branches(home, repo, ["--grace-days", "0"])
+    expect(answered.archived).toEqual([{ branch: "spike", items: 1 }])
     expect(await seen(home, repo)).toEqual([])
     git(["checkout", "-q", "--detach", ci], repo)
     const detached = await seen(home, repo, ["active", "archived"])

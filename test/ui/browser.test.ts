@@ -4,6 +4,7 @@ import { join } from "node:path"
 import { announce, claim, send } from "../../src/mesh"
 import { tmpdir } from "../fixture"
 import { world, type World } from "./_seed"
+import { seedTeam } from "./_team"
 
 /**
  * The page in a real browser: Debian's chromium driven by playwright-core. Each change made by
@@ -208,6 +209,23 @@ describe.skipIf(!present)("egc ui in chromium", () => {
     send(w.project, "sess-claude-1", { text: "orders refactor is done, claim released soon" })
     await page.locator("ul.messages li", { hasText: "orders refactor is done" }).waitFor({ timeout: 15_000 })
     await shoot("09-mesh")
+  })
+
+  test("team sync: what came from whom and when, the title as text", async () => {
+    await view("sync")
+    await page.getByText("This project has no team remote").waitFor()
+    using team = await seedTeam(w)
+    // the same address again changes no hash: go through another page so the view renders anew
+    await view("overview")
+    await view("sync")
+    const row = page.locator("table.sync-received tbody tr")
+    await row.first().waitFor()
+    await expect(row.count()).resolves.toBe(1)
+    await expect(row.locator("td.from").textContent()).resolves.toBe("bob@laptop")
+    await expect(row.locator("td.title").textContent()).resolves.toBe(team.title)
+    await expect(row.locator(".badge").textContent()).resolves.toBe("pending")
+    await page.getByText("alice@desk").waitFor()
+    await shoot("10-sync")
   })
 
   test("a request without the token fails in the browser too", async () => {

@@ -54,6 +54,23 @@ async function memory(project: Project) {
   }
 }
 
+/** Memory follows git here too (only when the refs changed since the last run): what moved, last time it did. */
+async function branches(project: Project) {
+  if (!project.repo) return null
+  const [{ loadConfig }, { autoFollow }, { openMemory }] = await Promise.all([
+    import("../../core/config"),
+    import("../../sync"),
+    import("../../memory"),
+  ])
+  const { consent } = (await loadConfig({ projectRoot: project.root })).memory
+  const r = autoFollow(openMemory({ consent }), project)
+  return {
+    moved: r.moved ?? null,
+    last: r.last ? { line: r.last.line, at: new Date(r.last.at).toISOString() } : null,
+    waiting: r.report?.waiting.map((w) => ({ branch: w.branch, asked: !!w.asked })) ?? null,
+  }
+}
+
 async function sessions(project: Project) {
   const { livePeers } = await import("../../mesh")
   return livePeers(project).map((p) => ({ id: p.id, tool: p.tool, branch: p.branch ?? null, task: p.task ?? null }))
@@ -92,6 +109,7 @@ async function gatherStatus(cwd: string) {
       commit: project.commit ?? null,
     },
     install: await section(() => install(project)),
+    branches: await section(() => branches(project)),
     memory: await section(() => memory(project)),
     sessions: await section(() => sessions(project)),
     lastHook: await section(() => hooks(project)),
@@ -116,6 +134,9 @@ function renderStatus(s: Status): string {
   else
     for (const t of s.install)
       row("install", `${t.ok ? "ok  " : "FAIL"} ${t.tool}${t.ok ? "" : `: ${t.detail} → egc doctor`}`)
+  if (failed(s.branches)) row("branches", `unknown: ${s.branches.error}`)
+  else if (s.branches?.last)
+    row("branches", `${s.branches.moved ? "" : `(${s.branches.last.at.slice(0, 10)}) `}${s.branches.last.line}`)
   if (failed(s.memory)) row("memory", `unknown: ${s.memory.error}`)
   else {
     const m = s.memory

@@ -18,7 +18,7 @@ const capped = (text: string | undefined) =>
  * first and the state view is rendered within the room left, so the frame never cuts its tail.
  */
 export async function sessionStart(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
-  const { memory, mesh } = ctx.deps
+  const { memory, mesh, sync } = ctx.deps
   const { project } = ctx
   // each source on its own: a mesh failure must not cost the session its state, nor the reverse
   const safe = async <T>(what: string, fn: () => T | Promise<T>): Promise<T | undefined> => {
@@ -35,6 +35,8 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
     }
   }
   await safe("heartbeat", () => mesh?.heartbeat?.({ sessionId: input.sessionId, project, tool: input.tool }))
+  // before the state is read, so promoted items show on the default branch in this very session
+  const followed = await safe("branches", () => sync?.followBranches?.(project))
   const [pending, peers, unread] = await Promise.all([
     safe("pending", () => memory?.pendingTitles(project)),
     safe("peers", () => mesh?.peersSummary?.(project, input.sessionId)),
@@ -46,6 +48,7 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
     ? `${shown.join("\n")}${hiddenCount > 0 ? `\n- … ${hiddenCount} more (egc memory review)` : ""}\nUntil the person approves them (\`egc memory review\`, \`egc memory approve <id>\`, or by asking you to call memory_review) they are not facts.`
     : undefined
   const sides = [
+    section("Memory followed git", followed),
     section(`Awaiting review (${pending?.length ?? 0})`, review),
     section("Other sessions on this project", capped(peers)),
     section("Unread messages", capped(unread)),

@@ -6,8 +6,10 @@ import type { HookAnswer, HookInput } from "../types"
  * Pre-compact, stop and session end: mine the transcript into pending items. It answers nothing
  * to the tool: a Stop hook that blocks would keep the agent looping, and PreCompact output is
  * not injected anyway (after compaction, SessionStart with source "compact" re-injects state).
+ * At session end, with `sync.autoPush` on, `egc sync push` is started in the background first.
  */
 export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
+  if (input.event === "session-end" && ctx.config.sync.autoPush) await pushLater(ctx)
   if (input.event === "session-end") await refreshMirror(ctx)
   const memory = ctx.deps.memory
   if (!memory || !input.transcriptPath || input.stopHookActive) return {}
@@ -19,6 +21,15 @@ export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise
   if (result.proposed)
     ctx.log.info("mined transcript", { event: input.event, proposed: result.proposed, skipped: result.skipped })
   return {}
+}
+
+/** A push that cannot start costs the session nothing: logged, and the next push sends it. */
+async function pushLater(ctx: HookContext): Promise<void> {
+  try {
+    if (await ctx.deps.sync?.pushInBackground?.(ctx.project)) ctx.log.info("sync push started in the background")
+  } catch (error) {
+    ctx.log.warn("sync push could not start", { error: error instanceof Error ? error.message : String(error) })
+  }
 }
 
 /** An instruction-file mirror the person turned on follows the state at each session's end; never fails the hook. */

@@ -126,3 +126,14 @@ export function undoMoves(store: Store, project: Project, from: string, actor: A
     return back
   })
 }
+
+/** Close a branch question the person answered, or one made moot (the branch came back): archived. */
+export function archiveOne(store: Store, project: Project, id: string, actor: Actor, why: string): boolean {
+  return tx(store, () => {
+    const live = store.db
+      .query("SELECT 1 FROM memory_items WHERE id = ? AND project = ? AND status IN ('active', 'pending')")
+      .get(id, project.id)
+    if (live) setStatusRow(store, id, project.id, "archived", "archive", actor, why)
+    return !!live
+  })
+}

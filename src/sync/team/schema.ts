@@ -33,6 +33,19 @@ CREATE TABLE sync_branches (
 );
 `,
   },
+  {
+    // automatic follow: the refs digest it last ran on, when a waiting branch falls due, the last report
+    // (sealed: it names branches); a deleted branch's question to the person (a pending memory item);
+    // the default branch's head a branch's last head was checked against (unchanged pair: not again)
+    version: 3,
+    sql: `
+ALTER TABLE sync_branches ADD COLUMN question TEXT;
+ALTER TABLE sync_branches ADD COLUMN checked_main TEXT;
+CREATE TABLE sync_follow (
+  project TEXT PRIMARY KEY, digest TEXT NOT NULL, due INTEGER, report_enc BLOB, report_at INTEGER
+);
+`,
+  },
 ]
 
 export const SCHEMA: Schema = { faculty: "sync", migrations: MIGRATIONS }

@@ -124,24 +124,90 @@ interface BranchSeen {
   missingSince?: number
   /** A person undid a move of this branch's items: it is never moved automatically again. */
   held?: boolean
+  /** The pending memory item asking the person whether a deleted branch was merged. */
+  question?: string
+  /** The default branch's head that `lastHead` was last checked against (merged? named by a commit?). */
+  checkedMain?: string
 }
 
 export function branchSeen(s: SyncDb, project: string, scope: string): BranchSeen {
-  type Row = { last_head: string | null; missing_since: number | null; held: number }
+  type Row = {
+    last_head: string | null
+    missing_since: number | null
+    held: number
+    question: string | null
+    checked_main: string | null
+  }
   const r = s.db
-    .query("SELECT last_head, missing_since, held FROM sync_branches WHERE project = ? AND scope = ?")
+    .query(
+      "SELECT last_head, missing_since, held, question, checked_main FROM sync_branches WHERE project = ? AND scope = ?",
+    )
     .get(project, scope) as Row | null
   return {
     ...(r?.last_head ? { lastHead: r.last_head } : {}),
     ...(r?.missing_since ? { missingSince: r.missing_since } : {}),
     ...(r?.held ? { held: true } : {}),
+    ...(r?.question ? { question: r.question } : {}),
+    ...(r?.checked_main ? { checkedMain: r.checked_main } : {}),
   }
+}
+
+/** Open questions of a project: scope → pending item id. */
+export function openQuestions(s: SyncDb, project: string): Map<string, string> {
+  const rows = s.db
+    .query("SELECT scope, question FROM sync_branches WHERE project = ? AND question IS NOT NULL")
+    .all(project) as Array<{ scope: string; question: string }>
+  return new Map(rows.map((r) => [r.scope, r.question]))
 }
 
 export function setBranchSeen(s: SyncDb, project: string, scope: string, seen: BranchSeen): void {
   s.db
     .query(
-      "INSERT OR REPLACE INTO sync_branches (project, scope, last_head, missing_since, held) VALUES (?, ?, ?, ?, ?)",
+      `INSERT OR REPLACE INTO sync_branches (project, scope, last_head, missing_since, held, question, checked_main)
+       VALUES (?, ?, ?, ?, ?, ?, ?)`,
     )
-    .run(project, scope, seen.lastHead ?? null, seen.missingSince ?? null, seen.held ? 1 : 0)
+    .run(
+      project,
+      scope,
+      seen.lastHead ?? null,
+      seen.missingSince ?? null,
+      seen.held ? 1 : 0,
+      seen.question ?? null,
+      seen.checkedMain ?? null,
+    )
+}
+
+/** What automatic follow last ran on (a keyed digest of the refs), when it is due again, its last report. */
+interface FollowState {
+  digest: string
+  due?: number
+  report?: string
+  reportAt?: number
+}
+
+const reportAad = (project: string) => aad("sync_follow", project, project)
+
+export function followState(s: SyncDb, project: string): FollowState | undefined {
+  type Row = { digest: string; due: number | null; report_enc: Uint8Array | null; report_at: number | null }
+  const r = s.db
+    .query("SELECT digest, due, report_enc, report_at FROM sync_follow WHERE project = ?")
+    .get(project) as Row | null
+  if (!r) return undefined
+  return {
+    digest: r.digest,
+    ...(r.due ? { due: r.due } : {}),
+    ...(r.report_enc ? { report: openText(s.keys.content, r.report_enc, reportAad(project)) } : {}),
+    ...(r.report_at ? { reportAt: r.report_at } : {}),
+  }
+}
+
+export function setFollowState(s: SyncDb, project: string, f: FollowState): void {
+  const sealed = f.report ? sealText(s.keys.content, f.report, reportAad(project)) : null
+  s.db
+    .query("INSERT OR REPLACE INTO sync_follow (project, digest, due, report_enc, report_at) VALUES (?, ?, ?, ?, ?)")
+    .run(project, f.digest, f.due ?? null, sealed, f.reportAt ?? null)
+}
+
+export function hasTeam(s: SyncDb, project: string): boolean {
+  return !!s.db.query("SELECT 1 FROM sync_teams WHERE project = ?").get(project)
 }

@@ -8,6 +8,7 @@ import { meshView } from "./views/mesh.ts"
 import { overviewView } from "./views/overview.ts"
 import { reviewView } from "./views/review.ts"
 import { savingsView } from "./views/savings.ts"
+import { syncView } from "./views/sync.ts"
 import { toldView } from "./views/told.ts"
 
 /** A view fills `main` and may return a cleanup (an open event stream, a key handler). */
@@ -26,6 +27,7 @@ const VIEWS: Array<[string, string, View]> = [
   ["guard", "Guard", guardView],
   ["savings", "Savings", savingsView],
   ["mesh", "Mesh", meshView],
+  ["sync", "Team sync", syncView],
 ]
 
 let cleanup: Cleanup | undefined

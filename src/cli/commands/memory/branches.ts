@@ -19,7 +19,7 @@ export const branches = defineCommand({
     },
     "grace-days": {
       type: "string",
-      description: "days a deleted branch's items wait before being archived (default 14)",
+      description: "days a deleted branch's items wait before you are asked about them (default 14)",
     },
   },
   async run({ args }) {
@@ -33,12 +33,17 @@ export const branches = defineCommand({
     const r = followBranches(memory, project, { graceMs: graceDays * 24 * 3_600_000 })
     if (args.json) return printData(r)
     const lines = [
-      ...r.promoted.map((p) => `${p.items} items of merged ${p.branch} moved to ${project.defaultBranch}`),
+      ...r.promoted.map(
+        (p) =>
+          `${p.items} items of ${p.how === "merged" ? "merged" : p.how === "squash" ? "squash-merged" : "(you said) merged"} ${p.branch} moved to ${project.defaultBranch}`,
+      ),
       ...r.renamed.map((p) => `${p.items} items followed ${p.from} → ${p.to}`),
       ...r.archived.map((p) => `${p.items} items of deleted ${p.branch} archived`),
-      ...r.waiting.map(
-        (p) =>
-          `${p.branch} is gone since ${new Date(p.since).toISOString()}; its items are archived after the grace period`,
+      ...r.asked.map((p) => `${p.branch} is deleted: were its items merged? Answer ${p.id} in egc memory review`),
+      ...r.waiting.map((p) =>
+        p.asked
+          ? `${p.branch} is deleted; its question ${p.asked} waits in egc memory review (approve: merged, reject: archive)`
+          : `${p.branch} is gone since ${new Date(p.since).toISOString()}; you are asked about its items after the grace period`,
       ),
     ]
     printData(lines.length ? lines.join("\n") : "nothing to do")

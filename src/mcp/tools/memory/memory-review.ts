@@ -45,9 +45,12 @@ export const memoryReview = defineTool({
       `kind: ${item.kind} (captured by ${item.source})`,
       `title: ${JSON.stringify(shown.title)}`,
       `text: ${JSON.stringify(preview(shown.body))}`,
-      args.action === "approve"
-        ? "Approved, it becomes memory that agents recall as fact."
-        : "Rejected, its text is never captured again.",
+      // a question egc asks (a deleted branch: were its items merged?) is answered yes or no, not stored as fact
+      item.kind === "question"
+        ? `This is a question to you: ${args.action === "approve" ? "approving answers yes" : "rejecting answers no"}.`
+        : args.action === "approve"
+          ? "Approved, it becomes memory that agents recall as fact."
+          : "Rejected, its text is never captured again.",
     ].join("\n")
     const answer = await askPerson(ctx, { message, confirm: `${verb} ${JSON.stringify(preview(shown.title, 80))}` })
     if (answer !== "accepted")

@@ -1,0 +1,81 @@
+import { boundKeys } from "../core/binding"
+import { keyedHash } from "../core/crypto"
+import { checkedOutBranches, listBranches } from "../core/git"
+import type { Project } from "../core/project"
+import { safeText } from "../core/safe-text"
+import type { Actor, Memory } from "../memory"
+import { BRANCH_GRACE_MS, followBranches, type FollowReport } from "./branches"
+import { answerOf } from "./question"
+import { followState, openQuestions, openSyncDb, setFollowState } from "./team/store"
+
+/**
+ * Branch-follow run by itself at session start and in `egc status`. Hooks have a tight budget, so
+ * it reads the refs from git's files (no git process) and runs `followBranches` (which may spawn
+ * `git merge-base`/`git log` for candidates) only when something changed since the last run: the
+ * refs digest (branch heads, checked-out branches, default branch; keyed, as it hashes branch
+ * names), a deleted branch's grace period ending, or the person answering a branch question.
+ */
+const AUTO: Actor = { source: "sync", tool: "egc branches (automatic)" }
+
+export interface AutoFollow {
+  ran: boolean
+  report?: FollowReport
+  /** What this run moved, in one line. */
+  moved?: string
+  /** The last run that moved something (this one, or an earlier one). */
+  last?: { line: string; at: number }
+}
+
+function refsDigest(project: Project, key: Uint8Array): string | undefined {
+  const repo = project.repo
+  if (!repo || !project.defaultBranch) return undefined
+  const heads = [...listBranches(repo.commonDir)].sort((a, b) => (a[0] < b[0] ? -1 : 1))
+  const busy = [...checkedOutBranches(repo.commonDir)].sort()
+  return keyedHash(key, `refs|${JSON.stringify([project.defaultBranch, heads, busy])}`)
+}
+
+export function autoFollow(
+  memory: Memory,
+  project: Project,
+  opts: { now?: number; graceMs?: number } = {},
+): AutoFollow {
+  const keys = boundKeys()
+  const digest = refsDigest(project, keys.hash)
+  if (!digest || !project.defaultBranch) return { ran: false }
+  const s = openSyncDb(keys)
+  const prev = followState(s, project.id)
+  const t = opts.now ?? Date.now()
+  const last = prev?.report ? { last: { line: prev.report, at: prev.reportAt ?? 0 } } : {}
+  const answered = () =>
+    [...openQuestions(s, project.id).values()].some((id) => answerOf(memory, project, id) !== "waiting")
+  if (prev?.digest === digest && !(prev.due && t >= prev.due) && !answered()) return { ran: false, ...last }
+  const report = followBranches(memory, project, { ...opts, actor: AUTO })
+  const grace = opts.graceMs ?? BRANCH_GRACE_MS
+  const dues = report.waiting.filter((w) => !w.asked).map((w) => w.since + grace)
+  const line = followLine(report, project.defaultBranch)
+  const kept = line
+    ? { report: line, reportAt: t }
+    : prev?.report
+      ? { report: prev.report, reportAt: prev.reportAt }
+      : {}
+  setFollowState(s, project.id, { digest, ...(dues.length ? { due: Math.min(...dues) } : {}), ...kept })
+  return { ran: true, report, ...(line ? { moved: line, last: { line, at: t } } : last) }
+}
+
+const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`
+const LINE_CAP = 400
+
+/** One line of what moved, or undefined when nothing did. */
+function followLine(r: FollowReport, main: string): string | undefined {
+  const how = { merged: "merged", squash: "squash-merged", answered: "merged (your answer)" }
+  const parts = [
+    ...r.promoted.map((p) => `${p.branch} ${how[p.how]} into ${main}: ${items(p.items)} moved`),
+    ...r.renamed.map((p) => `${p.from} renamed ${p.to}: ${items(p.items)} followed`),
+    ...r.archived.map((p) => `${p.branch} deleted: ${items(p.items)} archived`),
+    ...r.asked.map((p) => `${p.branch} deleted: were its items merged? (egc memory review)`),
+  ]
+  if (!parts.length) return undefined
+  // branch names are git's, which allows bidi and C1 controls: shown escaped wherever the line goes
+  const text = safeText(`memory followed git: ${parts.join("; ")}`)
+  return text.length > LINE_CAP ? `${text.slice(0, LINE_CAP - 30)}… (egc memory branches)` : text
+}
