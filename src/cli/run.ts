@@ -1,5 +1,7 @@
 import { defineCommand, renderUsage, runCommand } from "citty"
+import { env } from "../core/env"
 import { EgcError } from "../core/errors"
+import { backgroundLine } from "../core/log"
 import { VERSION } from "../version"
 import { type AnyCommand, commands } from "./commands"
 import { EXIT } from "./exit"
@@ -46,12 +48,16 @@ export async function run(argv: string[]): Promise<void> {
     }
     await checkArgv(sub, rest, `egc ${name}`)
     await runCommand(sub, { rawArgs: rest })
+    const background = env.backgroundLog()
+    if (background) backgroundLine(background, `egc ${name}: done`)
   } catch (error) {
     const usage = error instanceof Error && error.name === "CLIError"
     const hint = usage ? `see: ${await commandPath(argv)} --help` : undefined
     const settled = usage ? new EgcError("E_USAGE", error.message, { hint }) : error
     const { text, exitCode } = formatError(settled)
     process.stderr.write(`${text}\n`)
+    const background = env.backgroundLog()
+    if (background) backgroundLine(background, `egc ${argv[0] ?? ""}: exit ${exitCode}: ${text}`)
     if (wantsJson(argv)) process.stdout.write(`${JSON.stringify(errorJson(settled))}\n`)
     process.exitCode = exitCode
   }

@@ -49,6 +49,11 @@ export const env = {
   shell: () => read("SHELL"),
   /** The coding-tool session a guard verdict belongs to, when the caller knows it. */
   sessionId: () => read("EGC_SESSION_ID"),
+  /** Set on a command a hook starts in the background: its outcome goes, redacted, to logs/<name>.log. */
+  backgroundLog: () => {
+    const name = read("EGC_BACKGROUND_LOG")
+    return name && /^[a-z][a-z-]{0,30}$/.test(name) ? name : undefined
+  },
   /** Set by doctor on the hook commands it runs with an empty payload: their emptiness is expected, not news. */
   hookProbe: () => read("EGC_HOOK_PROBE") === "1",
   /** Where releases are fetched from instead of GitHub (a mirror, an air-gapped copy, a test server). */

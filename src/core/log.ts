@@ -39,10 +39,10 @@ function format(level: Level, tag: string, message: string, extra?: Record<strin
   return redact(`${new Date().toISOString()} ${level.toUpperCase()} [${tag}] ${message}${kv}\n`)
 }
 
-function writeFile(line: string): void {
+function writeFile(line: string, name = "egc"): void {
   try {
     const dir = ensurePrivateDir(paths.logs())
-    const file = join(dir, "egc.log")
+    const file = join(dir, `${name}.log`)
     try {
       if (statSync(file).size > MAX_BYTES) rotate(file)
     } catch {
@@ -82,4 +82,12 @@ export function createLogger(tag: string, opts: { file?: boolean } = {}): Logger
     else process.stderr.write(line)
   }
   return { debug: emit("debug"), info: emit("info"), warn: emit("warn"), error: emit("error") }
+}
+
+/**
+ * A line in `$EGC_HOME/logs/<name>.log` (same rotation, redacted like every log line): what a command
+ * started in the background by a hook did, since nobody reads its stdout or stderr.
+ */
+export function backgroundLine(name: string, message: string): void {
+  writeFile(redact(`${new Date().toISOString()} ${message}\n`), name)
 }
