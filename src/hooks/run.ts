@@ -3,7 +3,6 @@ import { describeProblem, loadConfigSafe, type Config, DEFAULTS } from "../core/
 import { env } from "../core/env"
 import { EgcError } from "../core/errors"
 import { createLogger } from "../core/log"
-import { resolveProject } from "../core/project"
 import { ADAPTERS } from "./adapters"
 import type { GuardPort, HookContext, HookDeps, Verdict } from "./ports"
 import { parsePayload, type Payload } from "./stdin"
@@ -169,7 +168,8 @@ async function keyProblemAnswer(
 }
 
 async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions, seen: Seen): Promise<HookAnswer> {
-  const project = resolveProject(input.cwd)
+  // project identity (git, keys) loads here, not on the path of a disabled or unreadable call
+  const project = (await import("../core/project")).resolveProject(input.cwd)
   const { config, problems } = await loadConfigSafe({ projectRoot: project.root })
   seen.policy = config.guard
   for (const p of problems) {
