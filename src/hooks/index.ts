@@ -8,6 +8,7 @@ export { runHook, type RunOptions } from "./run"
 export { ADAPTERS, openCodePluginSource, OPENCODE_PLUGIN_FILE } from "./adapters"
 export {
   HOOK_EVENTS,
+  HOOK_PROBE_MARK,
   HOOK_TOOLS,
   isHookEvent,
   isHookTool,

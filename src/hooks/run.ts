@@ -8,6 +8,7 @@ import type { GuardPort, HookContext, HookDeps, Verdict } from "./ports"
 import { parsePayload, type Payload } from "./stdin"
 import {
   GUARDING_EVENTS,
+  HOOK_PROBE_MARK,
   NEUTRAL,
   type HookAnswer,
   type HookEvent,
@@ -66,7 +67,13 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
       )
     }
     const parsed = parsePayload(opts.payload.text)
-    if (parsed.kind === "empty" && env.hookProbe()) return neutral()
+    // Doctor's probe: an empty payload it sent on purpose, not logged as unreadable. An environment
+    // variable must never let a tool call through, so a guarding event still asks.
+    if (parsed.kind === "empty" && env.hookProbe()) {
+      if (!GUARDING_EVENTS.has(event)) return neutral()
+      const reason = `egc: ${HOOK_PROBE_MARK}: an empty payload was answered, nothing was checked; confirm it yourself`
+      return adapter.render(event, { decision: { kind: "ask", reason } }, undefined)
+    }
     if (parsed.kind !== "ok") {
       const reason = parsed.kind === "malformed" ? parsed.reason : "empty"
       // We cannot judge what we could not read: a guarding event asks the person instead of allowing.
