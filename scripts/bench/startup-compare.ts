@@ -61,6 +61,21 @@ try {
       `| ${name} | ${w.toFixed(1)} | ${percentile(wall, 95).toFixed(1)} | ${(w / floor).toFixed(2)}× | ${c.toFixed(1)} | ${(c / cpuFloor).toFixed(2)}× |`,
     )
   }
+  // Paired by round (cases run interleaved, so round i of both builds shared the same moment's load):
+  // the median of the per-round differences cancels the drift that moves both medians on a busy box.
+  console.log("\n| command | wall Δ this − previous, paired median ms | wall Δ % | cpu Δ paired median ms | cpu Δ % |")
+  console.log("| --- | --- | --- | --- | --- |")
+  for (const [name, prev] of samples) {
+    if (!name.startsWith("previous: ")) continue
+    const cur = samples.get(name.replace("previous: ", "this: "))
+    if (!cur) continue
+    const delta = (a: number[], b: number[]) => median(a.map((x, i) => x - (b[i] ?? x)))
+    const pct = (d: number, base: number[]) => `${d >= 0 ? "+" : ""}${((d / median(base)) * 100).toFixed(1)}%`
+    const w = delta(cur.wall, prev.wall)
+    const c = delta(cur.cpu, prev.cpu)
+    const label = name.replace("previous: ", "")
+    console.log(`| ${label} | ${w.toFixed(1)} | ${pct(w, prev.wall)} | ${c.toFixed(1)} | ${pct(c, prev.cpu)} |`)
+  }
 } finally {
   rmSync(dir, { recursive: true, force: true })
 }

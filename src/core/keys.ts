@@ -13,7 +13,6 @@ import {
   writeSync,
 } from "node:fs"
 import { deriveKey, keyedHash, randomKey } from "./crypto"
-import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
 import { ensurePrivateDir, paths } from "./paths"
 
@@ -24,6 +23,8 @@ import { ensurePrivateDir, paths } from "./paths"
  * File format: one line `egc-master-key-v1 <base64>`, so a recovery copy is plain text.
  */
 const HEADER = "egc-master-key-v1"
+/** The database (SQLite) is asked only when a key is made or imported, never on an ordinary load. */
+const storedKeyId = (): string | undefined => (require("./db") as typeof import("./db")).storedKeyId()
 
 export interface Keys {
   readonly content: Uint8Array

@@ -2,7 +2,6 @@ import { appendFileSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { env } from "./env"
 import { ensurePrivateDir, paths } from "./paths"
-import { redact } from "./secrets"
 
 /**
  * The one logger. Lines go to stderr, or to `$EGC_HOME/logs/egc.log` for machine-facing
@@ -13,6 +12,8 @@ export type Level = "debug" | "info" | "warn" | "error"
 const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40 }
 const MAX_BYTES = 1_000_000
 const KEEP = 3
+/** The redactor loads with the first line written, not with every command that might log. */
+const redact = (text: string): string => (require("./secrets") as typeof import("./secrets")).redact(text)
 
 let sink: "stderr" | "file" = "stderr"
 

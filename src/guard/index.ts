@@ -59,6 +59,15 @@ export function listEvents(opts: { limit?: number; projectId?: string } = {}): G
   return store().listEvents(opts)
 }
 
-/** The command-line surface (`egc guard …`) and doctor's checks, loaded on demand. */
-export const surface = () => import("./surface")
+/**
+ * The command-line surface (`egc guard …`), one action at a time: a check must not pay for the
+ * log reader's SQLite, keys and decryption (one loader for all four put them on every `guard check`).
+ */
+export const surface = {
+  check: () => import("./surface/check"),
+  explain: () => import("./surface/explain"),
+  log: () => import("./surface/log"),
+  run: () => import("./surface/run"),
+}
+/** Doctor's checks, loaded on demand. */
 export const doctorChecks = () => import("./doctor").then((m) => m.guardChecks)

@@ -1,4 +1,3 @@
-import { spawnSync } from "node:child_process"
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, dirname, join, relative } from "node:path"
 import { findRepo } from "../core/git"
@@ -93,8 +92,11 @@ function startDir(abs: string): string {
   }
 }
 
+/** node:child_process costs every guard call a few ms of CPU to load; only a command that could lose work runs git. */
+const childProcess = (): typeof import("node:child_process") => require("node:child_process")
+
 function status(dir: string, paths: string[]): { entries: Array<{ xy: string; path: string }> } | { why: string } {
-  const r = spawnSync(
+  const r = childProcess().spawnSync(
     "git",
     ["-C", dir, "status", "--porcelain=v1", "-z", "--untracked-files=normal", "--no-renames", "--", ...paths],
     {

@@ -8,6 +8,7 @@ export { runHook, type RunOptions } from "./run"
 export { ADAPTERS, openCodePluginSource, OPENCODE_PLUGIN_FILE } from "./adapters"
 export {
   HOOK_EVENTS,
+  HOOK_PROBE_MARK,
   HOOK_TOOLS,
   isHookEvent,
   isHookTool,
@@ -18,7 +19,14 @@ export {
   type Rendered,
 } from "./types"
 export { readBounded, STDIN_LIMIT } from "./stdin"
+export type { Told, ToldSession } from "./told"
+
+/** What the agent was told: its store (SQLite, keys, the redactor) loads on first use, not on every hook call. */
+const toldStore = (): typeof import("./told") => require("./told")
+
 /** What the agent was told, per session (`egc context`, `egc status`, the page). */
-export { lastTold, listTold, toldSessions, TOLD_LIMITS, type Told, type ToldSession } from "./told"
+export const listTold = (q: Parameters<typeof import("./told").listTold>[0]) => toldStore().listTold(q)
+export const toldSessions = (q: Parameters<typeof import("./told").toldSessions>[0]) => toldStore().toldSessions(q)
+export const lastTold = (project: string) => toldStore().lastTold(project)
 /** `egc doctor`'s checks of the hook log and the installed hook commands. */
 export const doctorChecks = () => import("./doctor").then((m) => m.hookChecks)

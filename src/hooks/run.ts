@@ -3,12 +3,12 @@ import { describeProblem, loadConfigSafe, type Config, DEFAULTS } from "../core/
 import { env } from "../core/env"
 import { EgcError } from "../core/errors"
 import { createLogger } from "../core/log"
-import { resolveProject } from "../core/project"
 import { ADAPTERS } from "./adapters"
 import type { GuardPort, HookContext, HookDeps, Verdict } from "./ports"
 import { parsePayload, type Payload } from "./stdin"
 import {
   GUARDING_EVENTS,
+  HOOK_PROBE_MARK,
   NEUTRAL,
   type HookAnswer,
   type HookEvent,
@@ -67,7 +67,13 @@ export async function runHook(event: HookEvent, tool: HookTool, opts: RunOptions
       )
     }
     const parsed = parsePayload(opts.payload.text)
-    if (parsed.kind === "empty" && env.hookProbe()) return neutral()
+    // Doctor's probe: an empty payload it sent on purpose, not logged as unreadable. An environment
+    // variable must never let a tool call through, so a guarding event still asks.
+    if (parsed.kind === "empty" && env.hookProbe()) {
+      if (!GUARDING_EVENTS.has(event)) return neutral()
+      const reason = `egc: ${HOOK_PROBE_MARK}: an empty payload was answered, nothing was checked; confirm it yourself`
+      return adapter.render(event, { decision: { kind: "ask", reason } }, undefined)
+    }
     if (parsed.kind !== "ok") {
       const reason = parsed.kind === "malformed" ? parsed.reason : "empty"
       // We cannot judge what we could not read: a guarding event asks the person instead of allowing.
@@ -169,7 +175,8 @@ async function keyProblemAnswer(
 }
 
 async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions, seen: Seen): Promise<HookAnswer> {
-  const project = resolveProject(input.cwd)
+  // project identity (git, keys) loads here, not on the path of a disabled or unreadable call
+  const project = (await import("../core/project")).resolveProject(input.cwd)
   const { config, problems } = await loadConfigSafe({ projectRoot: project.root })
   seen.policy = config.guard
   for (const p of problems) {

@@ -31,6 +31,13 @@ export type HookTool = (typeof HOOK_TOOLS)[number]
 /** Events whose answer can stop an action: a truncated payload there blocks instead of allowing. */
 export const GUARDING_EVENTS: ReadonlySet<HookEvent> = new Set(["pre-tool"])
 
+/**
+ * Carried by the answer to doctor's probe (EGC_HOOK_PROBE=1, empty payload) on a guarding event: that
+ * answer is an ask, never a pass, and the doctor recognises it by this mark whatever exit code the
+ * tool's protocol gives an ask (2 where a tool blocks by exit code).
+ */
+export const HOOK_PROBE_MARK = "egc-hook-probe"
+
 export type CallKind = "shell" | "write" | "read" | "other"
 
 export interface ToolCall {

@@ -5,6 +5,7 @@ import { errorMessage } from "../core/errors"
 import { env } from "../core/env"
 import { userHome } from "../core/paths"
 import { resolveProject } from "../core/project"
+import { HOOK_PROBE_MARK } from "../hooks"
 import { VERSION } from "../version"
 import { geminiTrustCheck } from "./gemini-trust"
 import { isEgcHookCommand } from "./command"
@@ -146,7 +147,10 @@ async function serveCheck(bin: string, cwd: string): Promise<Check> {
   }
 }
 
-/** Every distinct hook command line egc registered, run with an empty payload (answered neutrally). */
+/**
+ * Every distinct hook command line egc registered, run with an empty payload: it answers neutrally
+ * (exit 0), or on a pre-tool event asks with HOOK_PROBE_MARK, which some tools' protocols exit 2 for.
+ */
 async function hooksCheck(record: InstallRecord, cwd: string): Promise<Check> {
   const commands = new Set<string>()
   for (const entry of Object.values(record.files))
@@ -159,7 +163,8 @@ async function hooksCheck(record: InstallRecord, cwd: string): Promise<Check> {
       const shell = process.platform === "win32" ? ["cmd", "/c", command] : ["/bin/sh", "-c", command]
       // the probe's empty payload is expected: the hook must not log it as an unreadable one
       const r = await runWithDeadline(shell, { cwd, stdin: "", ms: 10_000, env: { EGC_HOOK_PROBE: "1" } })
-      if (r.code !== 0)
+      const asked = r.code === 2 && `${r.stdout}${r.stderr}`.includes(HOOK_PROBE_MARK)
+      if (r.code !== 0 && !asked)
         failed.push(
           `${command} → ${r.code === null ? "timed out" : `exit ${r.code}`}${r.stderr.trim() ? ` (${r.stderr.trim().split("\n")[0]})` : ""}`,
         )

@@ -1,6 +1,18 @@
 import { afterEach, describe, expect, test } from "bun:test"
+import { createHash, createHmac, hkdfSync } from "node:crypto"
 import { chmodSync, readFileSync, statSync, writeFileSync } from "node:fs"
-import { aad, deriveKey, keyedHash, open, openText, randomKey, seal, sealText } from "../../src/core/crypto"
+import {
+  aad,
+  constantTimeEqual,
+  deriveKey,
+  keyedHash,
+  open,
+  openText,
+  randomKey,
+  seal,
+  sealText,
+  sha256Hex,
+} from "../../src/core/crypto"
 import { EgcError } from "../../src/core/errors"
 import { exportMasterText, loadKeys, parseKeyText, resetKeyCache } from "../../src/core/keys"
 import { paths } from "../../src/core/paths"
@@ -54,6 +66,47 @@ describe("seal / open", () => {
     expect(keyedHash(deriveKey(master, "hash"), "/a/acme/api")).not.toBe(
       keyedHash(deriveKey(randomKey(), "hash"), "/a/acme/api"),
     )
+  })
+})
+
+/** The hot primitives run on Bun's native hasher (no node:crypto load); they must give node's exact bytes. */
+describe("native key derivation and hashing equal node:crypto", () => {
+  const hex = (b: Uint8Array | ArrayBuffer) => Buffer.from(b as Uint8Array).toString("hex")
+  const purposes = ["content", "hash", "check", "team", "sync-seal", "sync-name"] as const
+
+  test("deriveKey is HKDF-SHA256 with an empty salt, byte for byte, for every purpose", () => {
+    for (const master of [randomKey(), randomKey(), new Uint8Array(32), new Uint8Array(32).fill(0xff)]) {
+      for (const purpose of purposes) {
+        const node = hkdfSync("sha256", master, new Uint8Array(0), `egc/v1/${purpose}`, 32)
+        expect(hex(deriveKey(master, purpose))).toBe(hex(node))
+      }
+    }
+  })
+
+  test("deriveKey matches the value computed before the change (ids stored on disk must never move)", () => {
+    const master = new Uint8Array(32).map((_, i) => i)
+    const pinned = "d255ad4c62f2cb7cead16c9d4cde5594b018116a6f44705f7ae0071cd4d1da46"
+    expect(hex(deriveKey(master, "hash"))).toBe(pinned)
+    expect(hex(deriveKey(master, "check"))).not.toBe(pinned)
+  })
+
+  test("keyedHash is HMAC-SHA256 and sha256Hex is SHA-256, as node computes them", () => {
+    const key = randomKey()
+    for (const value of ["", "/a/acme/api", "origin:github.com/acme/api", "日本 ✓", "x".repeat(10_000)]) {
+      expect(keyedHash(key, value)).toBe(createHmac("sha256", key).update(value).digest("hex"))
+      expect(sha256Hex(value)).toBe(createHash("sha256").update(value).digest("hex"))
+    }
+    expect(keyedHash(randomKey(), "/a")).not.toBe(keyedHash(key, "/a"))
+  })
+
+  test("randomKey gives 32 fresh bytes; constantTimeEqual tells equal from unequal", () => {
+    const a = randomKey()
+    const b = randomKey()
+    expect(a).toHaveLength(32)
+    expect(hex(a)).not.toBe(hex(b))
+    expect(constantTimeEqual(a, new Uint8Array(a))).toBe(true)
+    expect(constantTimeEqual(a, b)).toBe(false)
+    expect(constantTimeEqual(a, a.subarray(1))).toBe(false)
   })
 })
 

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test"
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { HOOK_PROBE_MARK } from "../../src/hooks"
 import { tmpdir } from "../fixture"
 import { runEgc } from "./_binary"
 import { prepareHome } from "./_installed-home"
@@ -58,7 +59,10 @@ describe("doctor's hook probes", () => {
       env: { ...env, EGC_HOOK_PROBE: "1" },
       stdin: "",
     })
-    expect([probe.code, probe.stdout]).toEqual([0, ""])
+    // an environment variable never lets a pre-tool call pass: the probe is asked, with the mark doctor knows
+    expect(probe.code).toBe(0)
+    expect(JSON.parse(probe.stdout).hookSpecificOutput).toMatchObject({ permissionDecision: "ask" })
+    expect(probe.stdout).toContain(HOOK_PROBE_MARK)
     expect(log()).not.toContain("unreadable")
     const empty = await runEgc(["hook", "pre-tool", "--tool", "claude-code"], { cwd: t.path, env, stdin: "" })
     expect(empty.code).toBe(0)
@@ -72,9 +76,18 @@ describe("doctor's hook probes", () => {
     expect(log().split("unreadable").length).toBe(before + 1)
   }, 60_000)
 
+  // Kiro blocks by exit code: its probe answer exits 2 with the mark, and doctor still counts the hook as healthy
   test("egc doctor runs every installed hook command and the hook log gets no unreadable-payload warning", async () => {
-    using h = prepareHome(["claude-code", "gemini"])
+    using h = prepareHome(["claude-code", "gemini", "kiro"])
     expect((await runEgc(["install", "--yes"], { cwd: h.project, env: h.env })).code).toBe(0)
+    const kiro = await runEgc(["hook", "pre-tool", "--tool", "kiro"], {
+      cwd: h.project,
+      env: { ...h.env, EGC_HOOK_PROBE: "1" },
+      stdin: "",
+    })
+    expect([kiro.code, kiro.stderr.includes(HOOK_PROBE_MARK)]).toEqual([2, true])
+    // the doctor below runs that command among the others (it is in the install record)
+    expect(readFileSync(join(h.env.EGC_HOME, "install.json"), "utf8")).toContain("pre-tool --tool kiro")
     const doctor = await runEgc(["doctor", "--json"], { cwd: h.project, env: h.env })
     const hooks = (JSON.parse(doctor.stdout) as Array<{ name: string; status: string; detail: string }>).find(
       (c) => c.name === "install hooks",

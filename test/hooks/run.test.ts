@@ -7,7 +7,8 @@ import { lazyGuard } from "../../src/hooks/faculties"
 import type { CrushPort, GuardPort, HookDeps } from "../../src/hooks/ports"
 import { runHook, type RunOptions } from "../../src/hooks/run"
 import { STDIN_LIMIT } from "../../src/hooks/stdin"
-import type { HookTool } from "../../src/hooks/types"
+import { ADAPTERS } from "../../src/hooks/adapters"
+import { HOOK_PROBE_MARK, HOOK_TOOLS, NEUTRAL, type HookTool } from "../../src/hooks/types"
 import { tmpdir } from "../fixture"
 import { payload } from "./_payloads"
 
@@ -41,6 +42,7 @@ logToFile()
 
 afterEach(() => {
   delete process.env.EGC_DISABLE
+  delete process.env.EGC_HOOK_PROBE
 })
 
 describe("runHook", () => {
@@ -99,6 +101,33 @@ describe("runHook", () => {
     expect(windsurf.exitCode).toBe(2)
     const start = await runHook("session-start", "claude-code", big)
     expect(start).toEqual({ stdout: "", stderr: "", exitCode: 0 })
+  })
+
+  // Was "a probe answers neutrally": EGC_HOOK_PROBE let an empty pre-tool payload pass on an environment variable.
+  test("doctor's probe (EGC_HOOK_PROBE=1, empty payload) asks on pre-tool for every tool, never passes", async () => {
+    const empty = { payload: { text: "", truncated: false }, deps }
+    process.env.EGC_HOOK_PROBE = "1"
+    const claude = await runHook("pre-tool", "claude-code", empty)
+    const out = JSON.parse(claude.stdout).hookSpecificOutput
+    expect(out.hookEventName).toBe("PreToolUse")
+    expect(out.permissionDecision).toBe("ask")
+    expect(out.permissionDecisionReason).toContain(HOOK_PROBE_MARK)
+    for (const tool of HOOK_TOOLS) {
+      const r = await runHook("pre-tool", tool, empty)
+      expect({ tool, r }).not.toEqual({ tool, r: ADAPTERS[tool].render("pre-tool", NEUTRAL, undefined) })
+      expect({ tool, marked: `${r.stdout}${r.stderr}`.includes(HOOK_PROBE_MARK) }).toEqual({ tool, marked: true })
+      expect({ tool, allow: /"(allow|approve)"/.test(r.stdout) }).toEqual({ tool, allow: false })
+    }
+    // positive controls: the probe on a non-guarding event is neutral and not logged as unreadable;
+    // the same empty payload without the probe still asks, and is logged
+    const start = await runHook("session-start", "claude-code", empty)
+    expect(start).toEqual({ stdout: "", stderr: "", exitCode: 0 })
+    expect(logText()).not.toContain("unreadable")
+    delete process.env.EGC_HOOK_PROBE
+    const plain = await runHook("pre-tool", "claude-code", empty)
+    expect(JSON.parse(plain.stdout).hookSpecificOutput.permissionDecision).toBe("ask")
+    expect(plain.stdout).not.toContain(HOOK_PROBE_MARK)
+    expect(logText()).toContain("unreadable")
   })
 
   // Was "malformed JSON is allowed": a guarding event we cannot read now asks (principle 10).

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test"
 import { chmodSync, rmSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { HOOK_PROBE_MARK } from "../../src/hooks"
 import { installChecks } from "../../src/install/doctor"
 import { VERSION } from "../../src/version"
 import { install, sandbox } from "./_harness"
@@ -80,6 +81,21 @@ describe("install doctor", () => {
     const c = await byName(sb.project)
     expect(c["install hooks"]?.status).toBe("fail")
     expect(c["install hooks"]?.detail).toMatch(/6 of 6 hook commands failed: .* → exit 9 \(no such event\)/)
+  })
+
+  test("a pre-tool probe that asks by exit 2 passes only with egc's probe mark", async () => {
+    const answering = (mark: string) =>
+      `#!/bin/sh\nif [ "$1" = "--version" ]; then echo ${VERSION}; exit 0; fi\necho "egc: ${mark}: asked" >&2\nexit 2\n`
+    using sb = sandbox()
+    const bin = join(sb.tmp.path, "egc")
+    writeFileSync(bin, answering(HOOK_PROBE_MARK))
+    chmodSync(bin, 0o755)
+    install(sb, { targets: ["kiro"], bin })
+    expect((await byName(sb.project))["install hooks"]?.status).toBe("ok")
+    writeFileSync(bin, answering("blocked"))
+    const c = await byName(sb.project)
+    expect(c["install hooks"]?.status).toBe("fail")
+    expect(c["install hooks"]?.detail).toMatch(/hook commands failed: .* → exit 2/)
   })
 
   test("a corrupt record fails with the fix", async () => {

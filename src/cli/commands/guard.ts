@@ -117,12 +117,12 @@ export default passthrough(
       if (wrong) return usage(`${named} does not take ${wrong} (it takes ${takes.join(", ")})`)
       if (action === "run") {
         if (flags.passthrough === undefined || words.length) return usage("run takes the command after --")
-        const { runGuarded } = await (await import("../../guard")).surface()
+        const { runGuarded } = await (await import("../../guard")).surface.run()
         return runGuarded(flags.passthrough, flags)
       }
       if (action === "log") {
         if (words.length || flags.passthrough !== undefined) return usage("log takes no command")
-        const { showLog } = await (await import("../../guard")).surface()
+        const { showLog } = await (await import("../../guard")).surface.log()
         return showLog(flags)
       }
       if (action === "rules") {
@@ -133,17 +133,17 @@ export default passthrough(
       if (action === "check" && flags.batch) {
         const given = words.length || flags.passthrough !== undefined
         if (given) return usage("check --batch reads commands on stdin, not here")
-        const { checkBatch } = await (await import("../../guard")).surface()
+        const { checkBatch } = await (await import("../../guard")).surface.check()
         return checkBatch(flags)
       }
       const command = commandOf(flags, words)
       if (command === undefined) return usage(`${action} takes one command: quote it as one word, or put it after --`)
       if (!command.trim()) return usage(`${action} needs a command`)
       if (action === "check") {
-        const { check } = await (await import("../../guard")).surface()
+        const { check } = await (await import("../../guard")).surface.check()
         return check(command, flags)
       }
-      const { explain } = await (await import("../../guard")).surface()
+      const { explain } = await (await import("../../guard")).surface.explain()
       return explain(command, flags)
     },
   }),

@@ -19,23 +19,7 @@ import { runWritten, writtenFile } from "./written"
 
 export type Rule = (inv: Invocation, walk: Walk, name: string) => Verdict
 
-/**
- * Rules by command name; each pack contributes its own entries. Two packs that judge the same
- * command (sed's `e` flag, sed -i on a tool's config) both run and the stricter verdict stands:
- * a later pack never silently replaces an earlier one.
- */
-function combine(...packs: Array<Record<string, Rule>>): Record<string, Rule> {
-  const table: Record<string, Rule> = {}
-  for (const pack of packs) {
-    for (const [name, rule] of Object.entries(pack)) {
-      const earlier = table[name]
-      table[name] = earlier ? (inv, walk, n) => stricter(earlier(inv, walk, n), rule(inv, walk, n)) : rule
-    }
-  }
-  return table
-}
-
-const TABLE: Record<string, Rule> = combine(
+const PACKS: ReadonlyArray<Record<string, Rule>> = [
   filesystemRules,
   diskRules,
   systemRules,
@@ -46,7 +30,24 @@ const TABLE: Record<string, Rule> = combine(
   cloudRules,
   agentConfigRules,
   { git: gitRule },
-)
+]
+
+/**
+ * The rule for a command name; each pack contributes its own entries. Two packs that judge the same
+ * command (sed's `e` flag, sed -i on a tool's config) both run and the stricter verdict stands:
+ * a later pack never silently replaces an earlier one. Looked up per name, not merged into one table
+ * at load: the merge was start-up cost on every guard call, most of which judge one or two names.
+ */
+function ruleFor(name: string): Rule | undefined {
+  let found: Rule | undefined
+  for (const pack of PACKS) {
+    if (!Object.hasOwn(pack, name)) continue
+    const rule = pack[name]!
+    const earlier = found
+    found = earlier ? (inv, walk, n) => stricter(earlier(inv, walk, n), rule(inv, walk, n)) : rule
+  }
+  return found
+}
 
 /** Judges one command after peeling wrappers; nested commands are handed back to the walk. */
 export function dispatch(inv: Invocation, walk: Walk): Verdict {
@@ -94,11 +95,11 @@ export function dispatch(inv: Invocation, walk: Walk): Verdict {
   if (isInterpreter(name))
     return stricter(
       interpreterRule(inv, walk, name),
-      name === "bun" || name === "deno" ? TABLE[name]!(inv, walk, name) : ALLOW,
+      name === "bun" || name === "deno" ? (ruleFor(name)?.(inv, walk, name) ?? ALLOW) : ALLOW,
     )
   const written = head.text.includes("/") ? writtenFile(head.text, inv, walk) : undefined
   if (written) return runWritten(written, inv, walk, head.text)
-  const rule = TABLE[name] ?? (isFormatter(name) ? format : undefined)
+  const rule = ruleFor(name) ?? (isFormatter(name) ? format : undefined)
   const byName = rule ? rule(inv, walk, name) : ALLOW
   const verdict = stricter(byName, serviceRule(inv, name))
   return verdict.decision !== "allow" && onlyDescribes(inv, name) ? ALLOW : verdict
