@@ -60,7 +60,10 @@ async function main() {
         hook_event_name: "SessionStart",
         source: "startup",
       })
-      const c: Case = { name: `session-start, ${n} items`, cmd: [bin, "hook", "session-start", "--tool", "claude-code"] }
+      const c: Case = {
+        name: `session-start, ${n} items`,
+        cmd: [bin, "hook", "session-start", "--tool", "claude-code"],
+      }
       cases.push({ ...c, env, stdin: payload })
       const newest = filled.stdout.toString().trim()
       checks.push(`${c.name} (filled in ${fillS} s): ${check(bin, env, payload, newest)}`)

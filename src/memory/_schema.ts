@@ -92,4 +92,18 @@ CREATE INDEX memory_tomb_shingles_fp ON memory_tomb_shingles (project, fp);
     version: 4,
     sql: "CREATE INDEX IF NOT EXISTS memory_audit_item ON memory_audit (action, item);",
   },
+  {
+    // the state view reads a section's best rows in order and counts the rest (read/state-rows.ts), so
+    // session start costs what it shows, not what the project holds: newest (a reinforced item counts
+    // from its last use) and most confident first, pending newest first, and the few items with an expiry
+    version: 5,
+    sql: `
+CREATE INDEX IF NOT EXISTS memory_items_recent ON memory_items
+  (project, kind, status, max(recorded_at, coalesce(last_used_at, 0)), confidence, recorded_at);
+CREATE INDEX IF NOT EXISTS memory_items_confident ON memory_items
+  (project, kind, status, confidence, max(recorded_at, coalesce(last_used_at, 0)), recorded_at);
+CREATE INDEX IF NOT EXISTS memory_items_status ON memory_items (project, status, scope, recorded_at, expires_at);
+CREATE INDEX IF NOT EXISTS memory_items_expiring ON memory_items (project, expires_at) WHERE expires_at IS NOT NULL;
+`,
+  },
 ]
