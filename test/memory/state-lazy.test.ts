@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, test } from "bun:test"
 import { setClock } from "../../src/core/clock"
 import type { ItemView, Project } from "../../src/memory"
 import { renderState } from "../../src/memory/state/render"
-import { agent, bench, miner, type Bench } from "./_setup"
+import { agent, bench, miner, person, type Bench } from "./_setup"
 
 /**
  * The state view opens only the rows it shows (a page at a time, read/state-rows.ts). What it
@@ -130,5 +130,48 @@ describe("the state view reads only what it shows", () => {
     expect(b.memory.pendingHead({ project: p, limit: 10 }).total).toBe(31)
     tick(1000)
     expect(b.memory.pendingHead({ project: p, limit: 10 }).total).toBe(30)
+  })
+})
+
+describe("the tally the counts come from", () => {
+  test("follows every change of status, scope and kind: it always equals counting the items", () => {
+    using t = bench()
+    const q = t.project({ origin: "git@github.com:acme/tally.git", branch: "main" })
+    const ctx = { project: q, actor: agent }
+    const tally = () =>
+      t.memory.store.db
+        .query("SELECT project, scope, kind, status, n FROM memory_tally WHERE n != 0 ORDER BY 1, 2, 3, 4")
+        .all()
+    const counted = () =>
+      t.memory.store.db
+        .query(
+          "SELECT project, scope, kind, status, COUNT(*) AS n FROM memory_items GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4",
+        )
+        .all()
+    const ids = Array.from(
+      { length: 6 },
+      (_, i) => t.memory.write({ kind: "decision", title: `d${i}`, body: `decision body ${i}` }, ctx).id ?? "",
+    )
+    const mined = Array.from(
+      { length: 4 },
+      (_, i) =>
+        t.memory.write({ kind: "avoid", title: `m${i}`, body: `mined avoid ${i}` }, { project: q, actor: miner }).id ??
+        "",
+    )
+    expect(t.memory.applyStatePatch({ next: ["a", "b"] }, ctx).ok).toBe(true)
+    expect(t.memory.applyStatePatch({ next: ["c"] }, ctx).ok).toBe(true)
+    t.memory.approve(mined[0] ?? "", { project: q, actor: person })
+    t.memory.reject(mined[1] ?? "", { project: q, actor: person })
+    t.memory.hide({ project: q, id: ids[0] }, agent)
+    t.memory.forget({ project: q, id: ids[1] }, person)
+    t.memory.write({ kind: "note", title: "global", body: "a global note", scope: "global" }, ctx)
+    expect(tally().length).toBeGreaterThan(5)
+    expect(tally()).toEqual(counted())
+    // the counts the view shows come from it: 4 live decisions of 6
+    const md = t.memory.renderState({ project: q, budgetTokens: 100 })
+    expect(md).toContain("- d5 — decision body 5")
+    expect(md).not.toContain("- d1 ")
+    expect(md).not.toContain("- d0 ")
+    expect(t.memory.pendingHead({ project: q, limit: 1 }).total).toBe(2)
   })
 })

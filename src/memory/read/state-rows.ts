@@ -62,30 +62,45 @@ export function sectionRows(store: Store, s: Section, order: StateOrder, offset:
     .all(s.project, s.kind, ...s.scopes, now(), limit, offset) as RankedRow[]
 }
 
+/** Live rows counted from the tally; expired rows are invisible before any sweep, and only the few with an expiry are read. */
+function tallied(store: Store, q: { project: string; scopes: string[]; status: string; kind?: string }): number {
+  const kind = q.kind === undefined ? "" : " AND kind = ?"
+  const args = [q.project, ...q.scopes, q.status, ...(q.kind === undefined ? [] : [q.kind])]
+  const where = `project = ? AND scope IN (${marks(q.scopes)}) AND status = ?${kind}`
+  const all = store.db.query(`SELECT coalesce(sum(n), 0) AS n FROM memory_tally WHERE ${where}`).get(...args)
+  const gone = store.db
+    .query(
+      `SELECT COUNT(*) AS n FROM memory_items INDEXED BY memory_items_expiring WHERE ${where}
+       AND expires_at IS NOT NULL AND expires_at <= ?`,
+    )
+    .get(...args, now())
+  return (all as { n: number }).n - (gone as { n: number }).n
+}
+
 /** How many live rows a section has (copies on two levels count twice). */
 export function sectionCount(store: Store, s: Section): number {
-  const where = `project = ? AND kind = ? AND status = 'active' AND scope IN (${marks(s.scopes)})`
-  const all = store.db
-    .query(`SELECT COUNT(*) AS n FROM memory_items WHERE ${where}`)
-    .get(s.project, s.kind, ...s.scopes)
-  // expired rows are invisible before any sweep; only the few rows with an expiry are looked at
-  const gone = store.db
-    .query(`SELECT COUNT(*) AS n FROM memory_items WHERE ${where} AND expires_at IS NOT NULL AND expires_at <= ?`)
-    .get(s.project, s.kind, ...s.scopes, now())
-  return ((all as { n: number }).n ?? 0) - ((gone as { n: number }).n ?? 0)
+  return tallied(store, { project: s.project, scopes: s.scopes, status: "active", kind: s.kind })
 }
 
 /** The newest items awaiting review that this project may see, opened, and how many are waiting in all. */
 export function pendingHead(store: Store, project: Project, limit: number): { items: ItemView[]; total: number } {
   const { projects = [], scopes = [] } = scopeFilter(store, project, "all")
-  const where = `FROM memory_items INDEXED BY memory_items_status WHERE project IN (${marks(projects)})
-    AND status = 'pending' AND scope IN (${marks(scopes)}) AND (expires_at IS NULL OR expires_at > ?)`
-  const args = [...projects, ...scopes, now()]
-  // both read the index alone; only the rows shown are fetched and opened
-  const total = (store.db.query(`SELECT COUNT(*) AS n ${where}`).get(...args) as { n: number }).n
-  const newest = store.db
-    .query(`SELECT rowid AS r ${where} ORDER BY recorded_at DESC, rowid DESC LIMIT ?`)
-    .all(...args, limit) as Array<{ r: number }>
+  const t = now()
+  // per project, the index walked newest first; scope and expiry are read from the index, rows only for the shown
+  const newest = projects
+    .flatMap(
+      (p) =>
+        store.db
+          .query(
+            `SELECT rowid AS r, recorded_at AS at FROM memory_items INDEXED BY memory_items_status
+             WHERE project = ? AND status = 'pending' AND scope IN (${marks(scopes)})
+             AND (expires_at IS NULL OR expires_at > ?) ORDER BY recorded_at DESC, rowid DESC LIMIT ?`,
+          )
+          .all(p, ...scopes, t, limit) as Array<{ r: number; at: number }>,
+    )
+    .sort((a, b) => b.at - a.at || b.r - a.r)
+    .slice(0, limit)
+  const total = projects.reduce((n, p) => n + tallied(store, { project: p, scopes, status: "pending" }), 0)
   if (!newest.length) return { items: [], total }
   const at = new Map(newest.map((x, i) => [x.r, i]))
   const rows = (
