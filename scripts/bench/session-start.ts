@@ -7,7 +7,8 @@
  * and interleaved with a compiled Bun "hello". Checks what the agent is told: the newest decisions
  * (newest first), every next step in the order written, context and avoid, within the frame cap.
  * Target: whole-process time ≤ 6× hello in the same run.
- *   bun run scripts/bench/session-start.ts [--runs N] [--sizes 2000,20000] [--bin dist/egc]
+ * A size of 0 is an empty store: what the hook costs before memory has anything to show.
+ *   bun run scripts/bench/session-start.ts [--runs N] [--sizes 0,2000,20000] [--bin dist/egc]
  */
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
@@ -34,7 +35,7 @@ else await main()
 
 async function main() {
   const runs = Number(value("--runs")) || 30
-  const sizes = (value("--sizes") ?? "2000,20000").split(",").map(Number)
+  const sizes = (value("--sizes") ?? "0,2000,20000").split(",").map(Number)
   const dir = mkdtempSync(join(tmpdir(), "egc-bench-start-"))
   try {
     const bin = value("--bin") ? resolve(value("--bin") ?? "") : await buildBinary({ outfile: join(dir, "egc") })
@@ -66,7 +67,9 @@ async function main() {
       }
       cases.push({ ...c, env, stdin: payload })
       const newest = filled.stdout.toString().trim()
-      checks.push(`${c.name} (filled in ${fillS} s): ${check(bin, env, payload, newest)}`)
+      checks.push(
+        `${c.name} (filled in ${fillS} s): ${n ? check(bin, env, payload, newest) : empty(bin, env, payload)}`,
+      )
     }
     const measured = timeProcesses(cases, runs)
     const floor = median(measured.get("bun hello (floor)")?.wall ?? [])
@@ -91,6 +94,18 @@ async function main() {
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }
+}
+
+/** An empty store injects nothing (and never another project's state). */
+function empty(bin: string, env: Record<string, string>, payload: string): string {
+  const r = Bun.spawnSync([bin, "hook", "session-start", "--tool", "claude-code"], {
+    env: { ...process.env, ...env },
+    stdin: new TextEncoder().encode(payload),
+  })
+  const out = r.stdout.toString().trim()
+  const context = out ? JSON.parse(out).hookSpecificOutput?.additionalContext : undefined
+  if (r.exitCode !== 0 || context) throw new Error(`an empty store injected something (exit ${r.exitCode}): ${out}`)
+  return "nothing injected ✓"
 }
 
 /** What the agent is told: throws when the injection misses what it must hold. */
@@ -132,6 +147,7 @@ function fakeRepo(path: string, n: number): string {
  * context and the next steps. Prints the newest decision's line.
  */
 async function fill(cwd: string, n: number) {
+  if (!n) return
   const { resolveProject } = await import("../../src/core/project")
   const { openMemory } = await import("../../src/memory")
   const project = resolveProject(cwd)
