@@ -9,6 +9,10 @@ import { EgcError } from "./errors"
  * skip the check while the file is unchanged. In WAL mode the main file changes only at checkpoints,
  * so one process after each checkpoint pays for the check; a byte flipped by anything else changes the
  * modification time and is caught by the next writer. The outcome is cached per connection.
+ * The last connection's close is such a checkpoint, and every hook is a process that closes: a process
+ * that vouched for the file (checked it, or found it as last stamped) and finds it still as last stamped
+ * when it closes stamps what its own close leaves (closeVouched), so the next hook does not re-read a
+ * store it only appended to; anything else that touched the file in between leaves the stamp stale.
  */
 const verdicts = new WeakMap<Database, true | EgcError>()
 
@@ -28,6 +32,27 @@ export function checkWritable(db: Database): void {
   }
   if (stamp !== undefined) writeStamp(path, stamp)
   verdicts.set(db, true)
+}
+
+/**
+ * Close a connection; when this process vouched for the file and the file is still exactly as last
+ * stamped (by this process or another), stamp the file the close's checkpoint leaves behind.
+ */
+export function closeVouched(db: Database): void {
+  const path = db.filename
+  const vouched = verdicts.get(db) === true && !!path && path !== ":memory:"
+  const unchanged = vouched && fileStamp(path) !== undefined && fileStamp(path) === readStamp(path)
+  try {
+    // a kept WAL (core/db.ts) is emptied once its frames are in the main file: else the next process
+    // finds them again, none counted as copied, and every close copies the whole WAL once more
+    db.exec("PRAGMA journal_size_limit = 0")
+  } catch {
+    // closed already, or busy: the close below still checkpoints
+  }
+  db.close()
+  if (!unchanged) return
+  const after = fileStamp(path)
+  if (after !== undefined) writeStamp(path, after)
 }
 
 /** quick_check's findings ("ok" dropped); a check that cannot even run is a finding too. */

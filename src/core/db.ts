@@ -1,6 +1,6 @@
 import { constants, Database } from "bun:sqlite"
 import { chmodSync, closeSync, existsSync, fstatSync, fchmodSync, openSync, readSync } from "node:fs"
-import { checkWritable } from "./db-check"
+import { checkWritable, closeVouched } from "./db-check"
 import { EgcError } from "./errors"
 import { ensureEgcHome, paths } from "./paths"
 
@@ -48,16 +48,24 @@ export function openDb(path = paths.db()): Database {
     throw asDbError(cause, path)
   }
   connections.set(path, db)
+  // close (and keep the integrity stamp true) before the runtime closes it behind our back at exit
+  if (path !== ":memory:" && !closingAtExit) {
+    closingAtExit = true
+    process.once("exit", closeAllDbs)
+  }
   return db
 }
 
+let closingAtExit = false
+
 export function closeDb(path = paths.db()): void {
-  connections.get(path)?.close()
+  const db = connections.get(path)
+  if (db) closeVouched(db)
   connections.delete(path)
 }
 
 export function closeAllDbs(): void {
-  for (const db of connections.values()) db.close()
+  for (const db of connections.values()) closeVouched(db)
   connections.clear()
 }
 

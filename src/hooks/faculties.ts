@@ -60,10 +60,15 @@ const RECALL_KINDS = ["decision", "avoid", "preference", "context", "next", "les
 export function lazyMemory(open: () => Promise<Memory>): MemoryPort {
   return {
     stateView: async (project, budgetTokens) => (await open()).renderState({ project, budgetTokens }) || undefined,
-    pendingTitles: async (project) =>
-      (await open())
-        .pending({ project })
-        .map((v) => ({ id: v.id, title: `${v.title || v.body.slice(0, 80)}${v.flagged ? FLAGGED : ""}` })),
+    pendingTitles: async (project, limit) => {
+      // only the titles shown are opened; the rest are counted
+      const { items, total } = (await open()).pendingHead({ project, limit })
+      const shown = items.map((v) => ({
+        id: v.id,
+        title: `${v.title || v.body.slice(0, 80)}${v.flagged ? FLAGGED : ""}`,
+      }))
+      return { shown, total }
+    },
     write: async (project, req, actor) =>
       outcome(
         (await open()).write(

@@ -70,11 +70,16 @@ export interface WriteOutcome {
   reason?: string
 }
 
+interface PendingTitles {
+  shown: Array<{ id: string; title: string }>
+  total: number
+}
+
 export interface MemoryPort {
   /** The state view of this project and branch, rendered through the one reader within a token budget. */
   stateView(project: Project, budgetTokens?: number): string | undefined | Promise<string | undefined>
-  /** Items waiting for the person's review, with their ids (so they can be approved by id). */
-  pendingTitles(project: Project): Array<{ id: string; title: string }> | Promise<Array<{ id: string; title: string }>>
+  /** The newest `limit` items waiting for the person's review, with their ids (so they can be approved by id), and how many wait. */
+  pendingTitles(project: Project, limit: number): PendingTitles | Promise<PendingTitles>
   write(project: Project, req: WriteRequest, actor: Actor): WriteOutcome | Promise<WriteOutcome>
   recall(project: Project, query: string, tokenCap: number): string | undefined | Promise<string | undefined>
   /** Items a forget request could mean; the person confirms before anything is destroyed. */

@@ -10,6 +10,7 @@ import { auditLog, auditProblem, verifyAudit, type AuditVerdict, type AuditView 
 import { recall } from "./recall"
 import { getItem, listItems } from "./read"
 import { resolveIdPrefix, type IdMatch } from "./read/prefix"
+import { pendingHead } from "./read/state-rows"
 import { search } from "./search"
 import { SCHEMA } from "./schema"
 import type { Store } from "./_store"
@@ -103,6 +104,8 @@ export interface Memory {
   hidden(q: { project: Project }): ItemList
   restore(q: { project: Project; id: string }, actor: Actor): { ok: boolean; reason?: string }
   pending(q: { project: Project }): ItemList
+  /** The newest `limit` items awaiting review (only those are opened) and how many are waiting in all. */
+  pendingHead(q: { project: Project; limit: number }): { items: ItemView[]; total: number }
   approve(id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult
   reject(id: string, ctx: WriteContext): WriteResult
   /** Correct a live or pending item in place; the old content is kept as a sealed version until forgotten. */
@@ -191,6 +194,7 @@ export function createMemory(store: Store): Memory {
     hidden: (q) => listItems(store, { project: q.project, statuses: ["hidden"], scope: "all" }),
     restore: (q, actor) => restore(store, q, actor),
     pending: (q) => listItems(store, { project: q.project, statuses: ["pending"], scope: "all" }),
+    pendingHead: (q) => pendingHead(store, q.project, q.limit),
     approve: (id, ctx, edits) => approve(store, id, ctx, edits),
     reject: (id, ctx) => reject(store, id, ctx),
     edit: (id, ctx, edits) => edit(store, id, ctx, edits),

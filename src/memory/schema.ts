@@ -92,6 +92,46 @@ CREATE INDEX memory_tomb_shingles_fp ON memory_tomb_shingles (project, fp);
     version: 4,
     sql: "CREATE INDEX IF NOT EXISTS memory_audit_item ON memory_audit (action, item);",
   },
+  {
+    // the state view reads a section's best rows in order and counts the rest (read/state-rows.ts), so
+    // session start costs what it shows, not what the project holds. The indexes walk a section newest
+    // first (a reinforced item counting from its last use), by confidence, and pending items newest
+    // first, filtering scope and expiry from the index itself; the tally keeps each
+    // (project, scope, kind, status) count current through triggers, so no count scans the items (each statement
+    // can run again: a store whose record of applied steps was rolled back is brought level)
+    version: 5,
+    sql: `
+CREATE INDEX IF NOT EXISTS memory_items_recent ON memory_items
+  (project, kind, status, max(recorded_at, coalesce(last_used_at, 0)), confidence, recorded_at, scope, expires_at);
+CREATE INDEX IF NOT EXISTS memory_items_confident ON memory_items
+  (project, kind, status, confidence, max(recorded_at, coalesce(last_used_at, 0)), recorded_at, scope, expires_at);
+CREATE INDEX IF NOT EXISTS memory_items_status ON memory_items (project, status, recorded_at, scope, expires_at);
+CREATE INDEX IF NOT EXISTS memory_items_expiring ON memory_items (project, expires_at) WHERE expires_at IS NOT NULL;
+CREATE TABLE IF NOT EXISTS memory_tally (
+  project TEXT NOT NULL, scope TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, n INTEGER NOT NULL,
+  PRIMARY KEY (project, scope, kind, status)
+) WITHOUT ROWID;
+INSERT OR REPLACE INTO memory_tally (project, scope, kind, status, n)
+  SELECT project, scope, kind, status, COUNT(*) FROM memory_items GROUP BY project, scope, kind, status;
+CREATE TRIGGER IF NOT EXISTS memory_tally_insert AFTER INSERT ON memory_items BEGIN
+  INSERT INTO memory_tally (project, scope, kind, status, n) VALUES (new.project, new.scope, new.kind, new.status, 1)
+    ON CONFLICT (project, scope, kind, status) DO UPDATE SET n = n + 1;
+END;
+CREATE TRIGGER IF NOT EXISTS memory_tally_delete AFTER DELETE ON memory_items BEGIN
+  UPDATE memory_tally SET n = n - 1
+    WHERE project = old.project AND scope = old.scope AND kind = old.kind AND status = old.status;
+END;
+CREATE TRIGGER IF NOT EXISTS memory_tally_update AFTER UPDATE OF project, scope, kind, status ON memory_items
+  WHEN old.project IS NOT new.project OR old.scope IS NOT new.scope OR old.kind IS NOT new.kind
+    OR old.status IS NOT new.status
+BEGIN
+  UPDATE memory_tally SET n = n - 1
+    WHERE project = old.project AND scope = old.scope AND kind = old.kind AND status = old.status;
+  INSERT INTO memory_tally (project, scope, kind, status, n) VALUES (new.project, new.scope, new.kind, new.status, 1)
+    ON CONFLICT (project, scope, kind, status) DO UPDATE SET n = n + 1;
+END;
+`,
+  },
 ]
 
 export const SCHEMA: Schema = { faculty: "memory", migrations: MIGRATIONS }

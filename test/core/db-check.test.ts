@@ -141,3 +141,42 @@ describe("hooks on a damaged database", () => {
     expect(bytes()).toEqual(before)
   })
 })
+
+describe("the stamp across a process's close", () => {
+  const stampOf = () => {
+    const s = statSync(paths.db(), { bigint: true })
+    return `${s.dev}:${s.ino}:${s.size}:${s.mtimeNs}`
+  }
+  const stamp = () => readFileSync(`${paths.db()}-checked`, "utf8")
+
+  test("a process that wrote stamps what its close leaves, so the next process need not check again", () => {
+    using repo = tmpdir({ git: true })
+    const project = populated(repo.path)
+    openMemory().write({ kind: "note", body: "written, then closed" }, { project, actor: cli })
+    const open = stampOf()
+    expect(stamp()).toBe(open)
+    closeDb()
+    // the close checkpointed the write into the main file, and the stamp follows it
+    expect(stampOf()).not.toBe(open)
+    expect(stamp()).toBe(stampOf())
+  })
+
+  test("a file changed by something else while a process had it open is not vouched for; the next writer checks", () => {
+    using repo = tmpdir({ git: { origin: "git@github.com:acme/stamp-close.git" } })
+    const project = populated(repo.path)
+    // positive control: checked, closed untouched, still stamped; a write goes through
+    openBoundDb()
+    closeDb()
+    expect(stamp()).toBe(stampOf())
+    expect(openMemory().write({ kind: "note", body: "control" }, { project, actor: cli }).outcome).toBe("created")
+    settle()
+    openBoundDb()
+    expect(flipDataPage(paths.db(), "memory_items", 77).offsets.length).toBe(4)
+    closeDb()
+    expect(stamp()).not.toBe(stampOf())
+    const before = bytes()
+    const e = refusal(() => openMemory().write({ kind: "note", body: "after the flip" }, { project, actor: cli }))
+    expect(e.code).toBe("E_DB_CORRUPT")
+    expect(bytes()).toEqual(before)
+  })
+})

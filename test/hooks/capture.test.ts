@@ -171,3 +171,50 @@ describe("prompt-submit recall within the frame", () => {
     expect(lines.every((l) => l.endsWith("…"))).toBe(true)
   })
 })
+
+describe("resume within the frame", () => {
+  test("over thousands of decisions: the state (next steps included) and the recall each get their share, neither cut", async () => {
+    using a = tmpdir({ git: { origin: "https://example.com/team/resume.git" } })
+    const mem = openMemory()
+    const p = resolveProject(a.path)
+    const next = ["wire the refund webhook", "backfill March invoices", "write the export runbook"]
+    mem.applyStatePatch(
+      { context: "Refunds service", avoid: ["retrying charges by hand"] },
+      { project: p, actor: agent },
+    )
+    for (let i = 0; i < 1500; i += 50) {
+      const decisions = Array.from({ length: 50 }, (_, k) => ({
+        what: `decision ${i + k} about the current work on refunds`,
+        why: `next steps depend on it; ${"the reasoning runs long. ".repeat(6)}`,
+      }))
+      mem.applyStatePatch({ decisions }, { project: p, actor: agent })
+    }
+    mem.applyStatePatch({ next }, { project: p, actor: agent })
+    const r = await call(
+      "prompt-submit",
+      "claude-code",
+      payload("claude-code", "prompt-submit", { cwd: a.path, prompt: "where did we leave off?" }),
+    )
+    const ctx = contextOf(r.stdout) ?? ""
+    expect(ctx.length).toBeLessThanOrEqual(CONTEXT_CAP_CHARS)
+    expect(ctx).not.toContain("(truncated")
+    const state = ctx.indexOf("## Project state")
+    const recall = ctx.indexOf("## Where we left off")
+    expect(state).toBeGreaterThan(0)
+    expect(recall).toBeGreaterThan(state)
+    // the state's own sections, each within its share: next steps in the order written, the newest decision
+    const at = next.map((s) => ctx.indexOf(`- ${s}`))
+    expect(at.every((i) => i > state && i < recall)).toBe(true)
+    expect([...at].sort((x, y) => x - y)).toEqual(at)
+    expect(ctx.slice(state, recall)).toContain("- decision 1499 about the current work on refunds")
+    expect(ctx.slice(state, recall)).toMatch(/- \d+ older decisions — search_history/)
+    // the recall's ranked lines, whole (or the count of the rest), and the frame closes after them
+    const lines = ctx
+      .slice(recall)
+      .split("\n")
+      .filter((l) => l.startsWith("- ["))
+    expect(lines.length).toBeGreaterThan(2)
+    for (const l of lines) expect(l).toMatch(/^- \[decision\] decision \d+ about the current work on refunds: /)
+    expect(ctx).toMatch(/(the reasoning runs long\.|— memory_recall)\n<\/egc-memory>$/)
+  }, 60_000)
+})

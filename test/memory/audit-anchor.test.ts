@@ -128,7 +128,8 @@ describe("positive controls", () => {
     const { b } = populated()
     using _ = b
     run(b, "DELETE FROM egc_meta WHERE key = 'memory_audit_head'")
-    run(b, "DELETE FROM egc_migrations WHERE faculty = 'memory' AND version = 4")
+    // the steps after the head came later still: a store from before it had none of them
+    run(b, "DELETE FROM egc_migrations WHERE faculty = 'memory' AND version >= 4")
     const again = openMemory({ db: b.memory.store.db, keys: b.memory.store.keys })
     expect(again.auditVerify()).toMatchObject({ ok: true, rows: 16, head: 16 })
   })

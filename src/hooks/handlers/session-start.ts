@@ -38,18 +38,18 @@ export async function sessionStart(input: HookInput, ctx: HookContext): Promise<
   // before the state is read, so promoted items show on the default branch in this very session
   const followed = await safe("branches", () => sync?.followBranches?.(project))
   const [pending, peers, unread] = await Promise.all([
-    safe("pending", () => memory?.pendingTitles(project)),
+    safe("pending", () => memory?.pendingTitles(project, PENDING_SHOWN)),
     safe("peers", () => mesh?.peersSummary?.(project, input.sessionId)),
     safe("unread", () => (input.sessionId ? mesh?.unreadFor?.(project, input.sessionId) : undefined)),
   ])
-  const shown = (pending ?? []).slice(0, PENDING_SHOWN).map((p) => `- ${p.id}: ${p.title.slice(0, 160)}`)
-  const hiddenCount = (pending?.length ?? 0) - shown.length
-  const review = pending?.length
+  const shown = (pending?.shown ?? []).slice(0, PENDING_SHOWN).map((p) => `- ${p.id}: ${p.title.slice(0, 160)}`)
+  const hiddenCount = (pending?.total ?? 0) - shown.length
+  const review = pending?.total
     ? `${shown.join("\n")}${hiddenCount > 0 ? `\n- … ${hiddenCount} more (egc memory review)` : ""}\nUntil the person approves them (\`egc memory review\`, \`egc memory approve <id>\`, or by asking you to call memory_review) they are not facts.`
     : undefined
   const sides = [
     section("Memory followed git", followed),
-    section(`Awaiting review (${pending?.length ?? 0})`, review),
+    section(`Awaiting review (${pending?.total ?? 0})`, review),
     section("Other sessions on this project", capped(peers)),
     section("Unread messages", capped(unread)),
   ]

@@ -9,11 +9,15 @@ export interface Block {
   heading: string
   /** Lines in priority order (what must be seen first comes first). */
   lines: string[]
+  /** Lines after these that were never read (the store holds them): counted in the "N more" line. */
+  unread?: number
   /** Context, next steps and avoid: always shown, clipped if they must be. */
   must?: boolean
   weight: number
   /** The line that replaces the lines left out. */
   more: (n: number) => string
+  /** What the "N more" line counts once `shown` lines are shown; by default the lines and rows not shown. */
+  left?: (shown: number) => number
   /** A mark a line ends with that clipping must keep (the flag on text that reads as an instruction). */
   keep?: string
 }
@@ -23,7 +27,16 @@ const LINE_CAP_CHARS = 600
 /** The share of the budget each must-show section is guaranteed before the others are served. */
 const MUST_FLOOR = 0.18
 
-const cost = (b: Block) => b.heading.length + 1 + b.lines.reduce((n, l) => n + l.length + 1, 0)
+const linesCost = (b: Block) => b.heading.length + 1 + b.lines.reduce((n, l) => n + l.length + 1, 0)
+/** What a block needs in full; one with rows never read needs more than any share it can get. */
+const cost = (b: Block) => (b.unread ? Number.POSITIVE_INFINITY : linesCost(b))
+
+/**
+ * A block whose read lines all fit in its room while rows are still unread must read more before it
+ * is rendered; once none does, every share is what reading everything would have given (a block
+ * with unread rows is given less than the lines it holds, so its need, finite or not, never capped it).
+ */
+export const wantsMore = (b: Block, room: number) => (b.unread ?? 0) > 0 && linesCost(b) <= room
 
 export function clip(line: string, max: number, keep?: string): string {
   if (line.length <= max) return line
@@ -34,7 +47,7 @@ export function clip(line: string, max: number, keep?: string): string {
 }
 
 /** How many characters each block may use; sums to at most `budget`. */
-function allocate(blocks: Block[], budget: number): number[] {
+export function allocate(blocks: Block[], budget: number): number[] {
   const need = blocks.map(cost)
   const got = blocks.map((b, i) => (b.must ? Math.min(need[i] ?? 0, Math.floor(budget * MUST_FLOOR)) : 0))
   let left = budget - got.reduce((a, b) => a + b, 0)
@@ -57,7 +70,10 @@ function allocate(blocks: Block[], budget: number): number[] {
 
 /** One block within `room` characters: whole lines in order, then the "N more" line. */
 export function renderBlock(b: Block, room: number): string | undefined {
-  if (!b.lines.length) return undefined
+  const unread = b.unread ?? 0
+  const total = b.lines.length + unread
+  if (!total) return undefined
+  const left = b.left ?? ((shown: number) => total - shown)
   const lines = b.lines.map((l) => clip(l, LINE_CAP_CHARS, b.keep))
   let used = b.heading.length + 1
   const out: string[] = []
@@ -66,11 +82,11 @@ export function renderBlock(b: Block, room: number): string | undefined {
   for (let i = tail.length - 2; i >= 0; i--) tail[i] = (tail[i] ?? 0) + (tail[i + 1] ?? 0)
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as string
-    if (used + (tail[i] ?? 0) <= room) {
+    if (!unread && used + (tail[i] ?? 0) <= room) {
       out.push(...lines.slice(i))
       break
     }
-    const rest = lines.length - i - 1
+    const rest = left(i + 1)
     const reserve = rest > 0 ? b.more(rest).length + 1 : 0
     if (used + line.length + 1 + reserve <= room) {
       out.push(line)
@@ -79,20 +95,25 @@ export function renderBlock(b: Block, room: number): string | undefined {
     }
     // a must-show section always shows at least its first line, shortened to fit
     if (!out.length && b.must) {
-      const moreLen = lines.length > 1 ? b.more(lines.length - 1).length + 1 : 0
+      const moreLen = left(1) > 0 ? b.more(left(1)).length + 1 : 0
       out.push(clip(line, Math.max(24, room - used - moreLen - 1), b.keep))
-      if (lines.length > 1) out.push(b.more(lines.length - 1))
+      if (left(1) > 0) out.push(b.more(left(1)))
       return `${b.heading}\n${out.join("\n")}`
     }
-    if (!out.length && !b.must)
-      return room >= b.heading.length + 1 + b.more(lines.length).length
-        ? `${b.heading}\n${b.more(lines.length)}`
-        : undefined
-    out.push(b.more(lines.length - i))
-    break
+    if (!out.length) return countOnly(b, left(0), room)
+    out.push(b.more(left(i)))
+    return `${b.heading}\n${out.join("\n")}`
+  }
+  // every line read fitted; what was never read is counted
+  if (unread) {
+    if (!out.length) return countOnly(b, left(0), room)
+    out.push(b.more(left(lines.length)))
   }
   return `${b.heading}\n${out.join("\n")}`
 }
+
+const countOnly = (b: Block, n: number, room: number) =>
+  room >= b.heading.length + 1 + b.more(n).length ? `${b.heading}\n${b.more(n)}` : undefined
 
 export function fitBlocks(blocks: Block[], budget: number): Array<string | undefined> {
   const rooms = allocate(blocks, budget)

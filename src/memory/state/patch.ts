@@ -13,18 +13,22 @@ import type { ItemInput, ScopeName, StatePatch, StatePatchResult, WriteContext, 
  * list clears them) and is kept when omitted. The whole patch is checked before anything is
  * written and is stored in one transaction, or not at all.
  */
-const statePatchSchema = z
-  .object({
-    context: z.string().max(20_000).optional(),
-    decisions: z
-      .array(z.object({ what: z.string().min(1).max(1000), why: z.string().max(4000).optional() }).strict())
-      .max(50)
-      .optional(),
-    avoid: z.array(z.string().min(1).max(1000)).max(50).optional(),
-    preferences: z.array(z.string().min(1).max(1000)).max(50).optional(),
-    next: z.array(z.string().min(1).max(1000)).max(20).optional(),
-  })
-  .strict()
+// built on first use, like the item schema (write/prepare.ts)
+let schema: ReturnType<typeof buildSchema> | undefined
+const statePatchSchema = () => (schema ??= buildSchema())
+const buildSchema = () =>
+  z
+    .object({
+      context: z.string().max(20_000).optional(),
+      decisions: z
+        .array(z.object({ what: z.string().min(1).max(1000), why: z.string().max(4000).optional() }).strict())
+        .max(50)
+        .optional(),
+      avoid: z.array(z.string().min(1).max(1000)).max(50).optional(),
+      preferences: z.array(z.string().min(1).max(1000)).max(50).optional(),
+      next: z.array(z.string().min(1).max(1000)).max(20).optional(),
+    })
+    .strict()
 
 const firstLine = (text: string) => (text.split("\n").find((l) => l.trim()) ?? "").trim().slice(0, 120)
 
@@ -55,7 +59,7 @@ export function applyStatePatch(
   raw: StatePatch,
   ctx: WriteContext & { scope?: ScopeName },
 ): StatePatchResult {
-  const parsed = statePatchSchema.safeParse(raw)
+  const parsed = statePatchSchema().safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return { ok: false, reason: `${issue?.path.join(".") || "patch"}: ${issue?.message ?? "invalid"}`, results: [] }

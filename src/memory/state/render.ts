@@ -1,9 +1,10 @@
 import type { Project } from "../../core/project"
-import { foldText } from "../../core/screen"
 import { GLOBAL, type Store } from "../_store"
-import { defaultBranchScope, listItems } from "../read"
+import { defaultBranchScope } from "../read"
+import type { StateOrder } from "../read/state-rows"
 import type { ItemView } from "../types"
-import { type Block, clip, fitBlocks } from "./budget"
+import { allocate, type Block, clip, fitBlocks, wantsMore } from "./budget"
+import { openSection, SECTION_PAGE, type SectionCursor } from "./sections"
 
 /**
  * The Markdown state view of a checkout. Sections fall back branch → default branch → project;
@@ -58,49 +59,43 @@ function itemLine(v: ItemView): string {
   return `- ${clip(escapeBlock(v.body || v.title, "  "), 520)}${flag(v)}`
 }
 
-/** Written order: recorded time, then the id (ids sort by creation within a millisecond). */
-const written = (a: ItemView, b: ItemView) => a.recordedAt - b.recordedAt || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0)
-const touched = (v: ItemView) => Math.max(v.recordedAt, v.lastUsedAt ?? 0)
-
-function order(kind: string, items: ItemView[]): ItemView[] {
-  if (kind === "context" || kind === "next") return items
-  if (kind === "lesson") return [...items].sort((a, b) => b.confidence - a.confidence || touched(b) - touched(a))
-  // newest and most reinforced first: a reinforced item counts from when it was last confirmed
-  return [...items].sort((a, b) => touched(b) - touched(a) || b.confidence - a.confidence || written(b, a))
+/** The order each section's lines are shown in (read/state-rows.ts). */
+const ORDER: Record<string, StateOrder> = {
+  context: "latest",
+  next: "written",
+  decision: "recent",
+  avoid: "recent",
+  preference: "recent",
+  lesson: "confident",
 }
+const EMPTY: SectionCursor = { items: [], unread: 0, more: () => false }
 
-function pick(items: ItemView[], kind: string, levels: string[], merge: "nearest" | "union"): ItemView[] {
-  const ofKind = items.filter((v) => v.kind === kind).sort(written)
-  if (merge === "nearest") {
-    for (const level of levels) {
-      const found = ofKind.filter((v) => v.scope === level)
-      if (found.length) return kind === "context" ? found.slice(-1) : found
-    }
-    return []
-  }
-  const seen = new Set<string>()
-  const out: ItemView[] = []
+/** Context and next come from the nearest level that has them; the others are the union of the levels. */
+function pick(store: Store, project: string, kind: string, levels: string[], page: number): SectionCursor {
+  const merge = SECTIONS.find((x) => x.kind === kind)?.merge ?? "union"
+  const order = ORDER[kind] ?? "recent"
+  if (merge === "union") return openSection(store, { project, scopes: levels, kind }, order, true, page)
   for (const level of levels) {
-    for (const v of ofKind.filter((x) => x.scope === level)) {
-      const key = foldText(`${v.title}|${v.body}`)
-      if (seen.has(key)) continue
-      seen.add(key)
-      out.push(v)
-    }
+    const found = openSection(store, { project, scopes: [level], kind }, order, false, page)
+    // a context is one text: its latest version at the nearest level
+    if (found.items.length) return kind === "context" ? { ...EMPTY, items: found.items.slice(0, 1) } : found
   }
-  return order(kind, out)
+  return EMPTY
 }
 
-function block(kind: string, heading: string, chosen: ItemView[], weight = 1): Block {
-  let lines = chosen.map(itemLine)
+function block(kind: string, heading: string, chosen: SectionCursor, weight = 1): Block {
+  let lines = chosen.items.map(itemLine)
+  const first = chosen.items[0]
   if (kind === "context") {
     // a flagged context carries its mark on the first line, which is always shown
-    lines = escapeBlock(chosen[0]?.body ?? "").split("\n")
-    if (chosen[0]?.flagged) lines[0] = `${lines[0]}${FLAG_NOTE}`
+    lines = escapeBlock(first?.body ?? "").split("\n")
+    if (first?.flagged) lines[0] = `${lines[0]}${FLAG_NOTE}`
   }
   return {
     heading,
     lines,
+    unread: chosen.unread,
+    ...(kind === "context" || !chosen.left ? {} : { left: chosen.left }),
     must: MUST.has(kind),
     weight: (WEIGHT[kind] ?? 1) * weight,
     more: moreOf(kind),
@@ -115,35 +110,53 @@ export interface StateFilter {
   omitGlobal?: boolean
 }
 
-export function renderState(store: Store, q: { project: Project; budgetTokens?: number } & StateFilter): string {
-  const kinds = SECTIONS.map((s) => s.kind).filter((k) => !q.kinds || q.kinds.includes(k))
-  const listed = listItems(store, { project: q.project, kinds, scope: "all" })
-  const items = q.omitFlagged ? listed.filter((v) => !v.flagged) : listed
+/** `page`: rows a section reads at a time (the view is the same whatever it is; tests vary it). */
+export function renderState(
+  store: Store,
+  q: { project: Project; budgetTokens?: number } & StateFilter,
+  page = SECTION_PAGE,
+): string {
   const levels = [q.project.scope, defaultBranchScope(store, q.project), "project"].filter((s): s is string => !!s)
-  const local = items.filter((v) => v.project.id !== GLOBAL)
-  const global = q.omitGlobal ? [] : items.filter((v) => v.project.id === GLOBAL)
-  const blocks: Block[] = []
-  for (const s of SECTIONS) {
-    const chosen = pick(local, s.kind, levels, s.merge)
-    if (chosen.length) blocks.push(block(s.kind, `## ${s.heading}`, chosen))
-  }
-  const localCount = blocks.length
-  for (const s of SECTIONS.filter((x) => x.merge === "union")) {
-    const chosen = pick(global, s.kind, ["global"], "union")
-    if (chosen.length) blocks.push({ ...block(s.kind, `### ${s.heading}`, chosen, 0.5), must: false })
-  }
-  if (!blocks.length) return ""
+  const has = (c: SectionCursor) => c.items.length > 0 || c.unread > 0
+  const shown = SECTIONS.filter((s) => !q.kinds || q.kinds.includes(s.kind))
+  const local = shown
+    .map((s) => ({ ...s, cursor: pick(store, q.project.id, s.kind, [...new Set(levels)], page) }))
+    .filter((s) => has(s.cursor))
+  const global = q.omitGlobal
+    ? []
+    : shown
+        .filter((s) => s.merge === "union")
+        .map((s) => ({ ...s, cursor: pick(store, GLOBAL, s.kind, ["global"], page) }))
+        .filter((s) => has(s.cursor))
+  if (!local.length && !global.length) return ""
   const header = [
     `# Project state`,
     `project: ${escapeLine(q.project.display)}`,
     ...(q.project.branch ? [`branch: ${escapeLine(q.project.branch)}`] : []),
   ].join("\n")
   const globalHead = "## Global (all projects)"
-  const overhead = header.length + 3 + blocks.length * 2 + (blocks.length > localCount ? globalHead.length + 2 : 0)
+  const count = local.length + global.length
+  const overhead = header.length + 3 + count * 2 + (global.length ? globalHead.length + 2 : 0)
   const budget = Math.max(400, (q.budgetTokens ?? STATE_TOKEN_BUDGET) * 4 - overhead)
+  const view = (c: SectionCursor): SectionCursor =>
+    q.omitFlagged ? { ...c, items: c.items.filter((v) => !v.flagged) } : c
+  const build = () => [
+    ...local.map((s) => block(s.kind, `## ${s.heading}`, view(s.cursor))),
+    ...global.map((s) => ({ ...block(s.kind, `### ${s.heading}`, view(s.cursor), 0.5), must: false })),
+  ]
+  // a section reads another page while all it has read fits in its share and rows remain unread
+  let blocks = build()
+  for (;;) {
+    const rooms = allocate(blocks, budget)
+    const short = [...local, ...global].filter((_, i) => wantsMore(blocks[i] as Block, rooms[i] ?? 0))
+    if (!short.length) break
+    // each read takes a page or finds none and stops counting: the loop ends
+    for (const s of short) s.cursor.more()
+    blocks = build()
+  }
   const fitted = fitBlocks(blocks, budget)
-  const parts = fitted.slice(0, localCount).filter((p): p is string => !!p)
-  const globalParts = fitted.slice(localCount).filter((p): p is string => !!p)
+  const parts = fitted.slice(0, local.length).filter((p): p is string => !!p)
+  const globalParts = fitted.slice(local.length).filter((p): p is string => !!p)
   if (globalParts.length) parts.push(`${globalHead}\n${globalParts.join("\n\n")}`)
   if (!parts.length) return ""
   return `${header}\n\n${parts.join("\n\n")}\n`

@@ -18,48 +18,52 @@ export const LIMITS = {
 
 const EDGE_TYPES = ["supersedes", "contradicts", "relates_to", "depends_on", "mentions"] as const
 
-const itemInputSchema = z
-  .object({
-    kind: z
-      .string()
-      .min(1)
-      .max(LIMITS.kind)
-      .regex(/^[a-z][a-z0-9_-]*$/, "kind is lower-case letters, digits, _ or -"),
-    title: z
-      .string()
-      .max(LIMITS.title * 4)
-      .optional(),
-    body: z.string().max(LIMITS.body * 4),
-    scope: z.enum(["branch", "project", "global"]).optional(),
-    entities: z
-      .array(z.string().max(LIMITS.entity * 4))
-      .max(LIMITS.entities)
-      .optional(),
-    tags: z
-      .array(z.string().max(LIMITS.tag * 4))
-      .max(LIMITS.tags)
-      .optional(),
-    confidence: z.number().min(0).max(1).optional(),
-    validFrom: z.number().int().nonnegative().optional(),
-    ttlMs: z.number().int().positive().optional(),
-    key: z
-      .string()
-      .min(1)
-      .max(LIMITS.key * 4)
-      .optional(),
-    supersedes: z.string().min(1).max(100).optional(),
-    links: z
-      .array(
-        z.object({
-          to: z.string().min(1).max(100),
-          type: z.enum(EDGE_TYPES),
-          weight: z.number().min(0).max(1).optional(),
-        }),
-      )
-      .max(50)
-      .optional(),
-  })
-  .strict()
+// built on first use: a process that only reads memory (session start) never constructs a schema
+let schema: ReturnType<typeof buildSchema> | undefined
+const itemInputSchema = () => (schema ??= buildSchema())
+const buildSchema = () =>
+  z
+    .object({
+      kind: z
+        .string()
+        .min(1)
+        .max(LIMITS.kind)
+        .regex(/^[a-z][a-z0-9_-]*$/, "kind is lower-case letters, digits, _ or -"),
+      title: z
+        .string()
+        .max(LIMITS.title * 4)
+        .optional(),
+      body: z.string().max(LIMITS.body * 4),
+      scope: z.enum(["branch", "project", "global"]).optional(),
+      entities: z
+        .array(z.string().max(LIMITS.entity * 4))
+        .max(LIMITS.entities)
+        .optional(),
+      tags: z
+        .array(z.string().max(LIMITS.tag * 4))
+        .max(LIMITS.tags)
+        .optional(),
+      confidence: z.number().min(0).max(1).optional(),
+      validFrom: z.number().int().nonnegative().optional(),
+      ttlMs: z.number().int().positive().optional(),
+      key: z
+        .string()
+        .min(1)
+        .max(LIMITS.key * 4)
+        .optional(),
+      supersedes: z.string().min(1).max(100).optional(),
+      links: z
+        .array(
+          z.object({
+            to: z.string().min(1).max(100),
+            type: z.enum(EDGE_TYPES),
+            weight: z.number().min(0).max(1).optional(),
+          }),
+        )
+        .max(50)
+        .optional(),
+    })
+    .strict()
 
 export interface Prepared {
   input: ItemInput
@@ -81,7 +85,7 @@ function fieldLimit(name: string, value: string, max: number): Refusal | undefin
 
 /** Validate, clean, redact and scan one item; nothing here touches the database. */
 export function prepareItem(raw: unknown): Prepared | Refusal {
-  const parsed = itemInputSchema.safeParse(raw)
+  const parsed = itemInputSchema().safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     return {
