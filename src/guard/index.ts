@@ -61,4 +61,6 @@ export function listEvents(opts: { limit?: number; projectId?: string } = {}): G
 
 /** The command-line surface (`egc guard …`) and doctor's checks, loaded on demand. */
 export const surface = () => import("./surface")
+/** `egc keys rotate`: the verdict log's re-sealer, loaded only by the rotation. */
+export const resealer = () => import("./record").then((m) => m.resealEvents)
 export const doctorChecks = () => import("./doctor").then((m) => m.guardChecks)

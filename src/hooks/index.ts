@@ -22,3 +22,5 @@ export { readBounded, STDIN_LIMIT } from "./stdin"
 export { lastTold, listTold, toldSessions, TOLD_LIMITS, type Told, type ToldSession } from "./told"
 /** `egc doctor`'s checks of the hook log and the installed hook commands. */
 export const doctorChecks = () => import("./doctor").then((m) => m.hookChecks)
+/** `egc keys rotate`: the told record's re-sealer. */
+export const resealer = () => import("./told").then((m) => m.resealTold)

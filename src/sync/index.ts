@@ -12,3 +12,6 @@ export { pull, type PullReport } from "./team/pull"
 export { status, type SyncStatus } from "./team/status"
 export { syncChecks } from "./doctor"
 export { followBranches, undoBranch, BRANCH_GRACE_MS, type FollowReport } from "./branches"
+
+/** `egc keys rotate`: the sync tables' re-sealer. */
+export const resealer = () => import("./team/store").then((m) => m.resealSync)
