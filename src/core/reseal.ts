@@ -1,5 +1,6 @@
 import type { Database } from "bun:sqlite"
 import { open, seal } from "./crypto"
+import { EgcError } from "./errors"
 
 /**
  * One pass of `egc keys rotate` over sealed values. Each table's owner walks its own rows and calls
@@ -69,3 +70,8 @@ export function hasTable(db: Database, table: string): boolean {
 
 /** A table owner's re-sealer, run inside the rotation's transaction. */
 export type TableResealer = (db: Database, run: ResealRun) => void
+
+/** A re-sealed value that did not land on exactly one row aborts the rotation's transaction. */
+export function wroteOne(result: { changes: number }, table: string): void {
+  if (result.changes !== 1) throw new EgcError("E_DB", `re-sealing ${table}: ${result.changes} rows updated, not 1`)
+}

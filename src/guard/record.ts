@@ -9,7 +9,7 @@ import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
 import { createLogger } from "../core/log"
 import { paths } from "../core/paths"
-import { hasTable, type ResealRun, resealValue } from "../core/reseal"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { redact } from "./redact"
 import type { Decision, Verdict } from "./types"
 
@@ -169,6 +169,6 @@ export function resealEvents(d: Database, run: ResealRun): void {
   const rows = d.query("SELECT id, project, command_sealed FROM guard_events").all() as Row[]
   for (const r of rows) {
     const next = resealValue(run, r.command_sealed, aad("guard_events", r.id, r.project))
-    if (next) update.run(next, r.id)
+    if (next) wroteOne(update.run(next, r.id), "guard_events")
   }
 }

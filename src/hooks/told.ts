@@ -5,7 +5,7 @@ import { aad, keyedHash, openText, sealText } from "../core/crypto"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
-import { hasTable, type ResealRun, resealValue } from "../core/reseal"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { redact } from "../core/secrets"
 
 /**
@@ -184,6 +184,6 @@ export function resealTold(handle: Database, run: ResealRun): void {
   const update = handle.query("UPDATE told_injections SET body_enc = ? WHERE id = ?")
   for (const r of handle.query("SELECT id, project, body_enc FROM told_injections").all() as Row[]) {
     const next = resealValue(run, r.body_enc, rowAad(r.id, r.project))
-    if (next) update.run(next, r.id)
+    if (next) wroteOne(update.run(next, r.id), "told_injections")
   }
 }

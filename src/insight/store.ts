@@ -4,7 +4,7 @@ import { assertBound, openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
-import { hasTable, type ResealRun, resealValue } from "../core/reseal"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 
 /**
  * The insight tables (owned here, nowhere else): raw observations, their roll-ups after
@@ -195,16 +195,16 @@ export function resealInsight(db: Database, run: ResealRun): void {
     type Obs = { id: string; project: string; body: Uint8Array }
     for (const r of db.query("SELECT id, project, body FROM insight_observations").all() as Obs[]) {
       const next = resealValue(run, r.body, aad("insight_observations", r.id, r.project))
-      if (next) update.run(next, r.id)
+      if (next) wroteOne(update.run(next, r.id), "insight_observations")
     }
   }
   if (!hasTable(db, "insight_rollups")) return
   const update = db.query("UPDATE insight_rollups SET sample = ? WHERE rowid = ?")
   type Rollup = { rowid: number; project: string; sample: Uint8Array | null; sample_id: string | null }
-  const rows = db.query("SELECT rowid, project, sample, sample_id FROM insight_rollups").all() as Rollup[]
+  const rows = db.query("SELECT rowid AS rowid, project, sample, sample_id FROM insight_rollups").all() as Rollup[]
   for (const r of rows) {
     if (!r.sample || r.sample_id === null) continue
     const next = resealValue(run, r.sample, aad("insight_rollups", r.sample_id, r.project))
-    if (next) update.run(next, r.rowid)
+    if (next) wroteOne(update.run(next, r.rowid), "insight_rollups")
   }
 }

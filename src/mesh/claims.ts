@@ -232,14 +232,14 @@ export function resealClaims(db: Database, run: ResealRun): void {
     db,
     run,
     "mesh_claims",
-    "SELECT rowid, id, project, body AS enc FROM mesh_claims",
+    "SELECT rowid AS rowid, id, project, body AS enc FROM mesh_claims",
     "UPDATE mesh_claims SET body = ? WHERE rowid = ?",
   )
   resealRows(
     db,
     run,
     "mesh_audit",
-    "SELECT rowid, id, project, detail AS enc FROM mesh_audit",
+    "SELECT rowid AS rowid, id, project, detail AS enc FROM mesh_audit",
     "UPDATE mesh_audit SET detail = ? WHERE rowid = ?",
   )
 }

@@ -192,7 +192,7 @@ export function resealEvents(db: Database, run: ResealRun): void {
     db,
     run,
     "mesh_events",
-    "SELECT rowid, id, project, body AS enc FROM mesh_events",
+    "SELECT rowid AS rowid, id, project, body AS enc FROM mesh_events",
     "UPDATE mesh_events SET body = ? WHERE rowid = ?",
   )
 }

@@ -239,7 +239,7 @@ export function resealSessions(db: Database, run: ResealRun): void {
     db,
     run,
     "mesh_sessions",
-    "SELECT rowid, id, project, info AS enc FROM mesh_sessions",
+    "SELECT rowid AS rowid, id, project, info AS enc FROM mesh_sessions",
     "UPDATE mesh_sessions SET info = ? WHERE rowid = ?",
   )
 }

@@ -3,7 +3,7 @@ import { aad, openText, sealText } from "../core/crypto"
 import { assertBound, openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { loadKeys } from "../core/keys"
-import { hasTable, type ResealRun, resealValue } from "../core/reseal"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { MESH_MIGRATIONS } from "./schema"
 import { dropSignals, flushSignals } from "./signal"
 
@@ -57,6 +57,6 @@ export function resealRows(db: Database, run: ResealRun, table: string, select: 
   type Row = { rowid: number; id: string; project: string; enc: Uint8Array }
   for (const r of db.query(select).all() as Row[]) {
     const next = resealValue(run, r.enc, aad(table, r.id, r.project))
-    if (next) write.run(next, r.rowid)
+    if (next) wroteOne(write.run(next, r.rowid), table)
   }
 }

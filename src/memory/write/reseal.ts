@@ -1,7 +1,7 @@
 import type { Database } from "bun:sqlite"
 import { aad } from "../../core/crypto"
 import type { Keys } from "../../core/keys"
-import { hasTable, type ResealRun, resealValue } from "../../core/reseal"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../../core/reseal"
 import { GLOBAL } from "../_store"
 import { appendAudit } from "./audit"
 
@@ -36,12 +36,12 @@ export function resealMemory(db: Database, run: ResealRun, keys?: Keys): void {
     if (!hasTable(db, c.table)) continue
     const update = db.query(UPDATES[c.table] ?? "")
     const rows = db
-      .query(`SELECT rowid, ${c.id} AS id, ${c.project} AS project, ${c.column} AS enc FROM ${c.table}`)
+      .query(`SELECT rowid AS rowid, ${c.id} AS id, ${c.project} AS project, ${c.column} AS enc FROM ${c.table}`)
       .all() as Row[]
     for (const r of rows) {
       if (!r.enc) continue
       const next = resealValue(run, r.enc, aad(c.table, r.id, r.project))
-      if (next) update.run(next, r.rowid)
+      if (next) wroteOne(update.run(next, r.rowid), c.table)
     }
   }
   if (run.mode === "reseal" && keys && hasTable(db, "memory_audit")) {

@@ -3,7 +3,7 @@ import { assertBound, openBoundDb } from "../../core/binding"
 import { aad, openText, sealText } from "../../core/crypto"
 import { migrate } from "../../core/db"
 import type { Keys } from "../../core/keys"
-import { hasTable, type ResealRun, resealValue } from "../../core/reseal"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../../core/reseal"
 import { SYNC_MIGRATIONS } from "./schema"
 
 /** The only code that touches sync_* tables. Remote urls, team keys and author names are sealed. */
@@ -167,7 +167,7 @@ export function resealSync(db: Database, run: ResealRun): void {
     type Team = { project: string; config_enc: Uint8Array }
     for (const r of db.query("SELECT project, config_enc FROM sync_teams").all() as Team[]) {
       const next = resealValue(run, r.config_enc, cfgAad(r.project))
-      if (next) update.run(next, r.project)
+      if (next) wroteOne(update.run(next, r.project), "sync_teams")
     }
   }
   if (!hasTable(db, "sync_links")) return
@@ -176,6 +176,6 @@ export function resealSync(db: Database, run: ResealRun): void {
   for (const r of db.query("SELECT project, shared, author_enc FROM sync_links").all() as Link[]) {
     if (!r.author_enc) continue
     const next = resealValue(run, r.author_enc, authorAad(r.project, r.shared))
-    if (next) update.run(next, r.project, r.shared)
+    if (next) wroteOne(update.run(next, r.project, r.shared), "sync_links")
   }
 }
