@@ -1,6 +1,6 @@
 import type { Database } from "bun:sqlite"
 import { openBoundDb } from "../core/binding"
-import { closeAllDbs, rebindKey } from "../core/db"
+import { asDbError, closeAllDbs, rebindKey } from "../core/db"
 import { env } from "../core/env"
 import { EgcError } from "../core/errors"
 import {
@@ -61,10 +61,15 @@ function seam(step: "staged" | "committed" | "swapped"): void {
 }
 
 function resealDb(db: Database, tables: TableResealer[], run: ResealRun, rebind?: { from: string; to: string }): void {
-  db.transaction(() => {
-    if (rebind) rebindKey(db, rebind.from, rebind.to)
-    for (const t of tables) t(db, run)
-  }).immediate()
+  try {
+    db.transaction(() => {
+      if (rebind) rebindKey(db, rebind.from, rebind.to)
+      for (const t of tables) t(db, run)
+    }).immediate()
+  } catch (cause) {
+    // busy past the timeout (another process held the write lock), or a failed write: nothing committed
+    throw asDbError(cause)
+  }
 }
 
 export async function rotateKeys(opts: { keepOld: boolean }): Promise<RotateReport> {
