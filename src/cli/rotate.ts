@@ -103,7 +103,7 @@ export async function rotateKeys(opts: { keepOld: boolean }): Promise<RotateRepo
     }
   } catch (e) {
     // an error (not a crash): the database's binding decides, exactly as after a crash
-    if (readJournal()?.pid === process.pid) await recoverRotation()
+    if (readJournal()?.pid === process.pid) await recoverRotation({ keepOld: true })
     throw e
   }
 }
@@ -113,7 +113,7 @@ export async function rotateKeys(opts: { keepOld: boolean }): Promise<RotateRepo
  * old key after the commit cannot exist (writers check the binding inside their transaction), but if
  * any is found it is moved once more before the old key may go.
  */
-function verify(found: Resealers, from: Keys, before: ResealCounts): boolean {
+function verify(found: Resealers, from: Keys, before?: ResealCounts): boolean {
   closeAllDbs()
   resetKeyCache()
   const keys = loadKeys({ create: false })
@@ -132,7 +132,8 @@ function verify(found: Resealers, from: Keys, before: ResealCounts): boolean {
   }
   const files = resealRun("check", from.content, keys.content)
   found.runs(files)
-  return counts.stale === 0 && counts.unreadable <= before.unreadable && files.counts.stale === 0
+  const unreadable = before === undefined || counts.unreadable <= before.unreadable
+  return counts.stale === 0 && unreadable && files.counts.stale === 0
 }
 
 interface Recovery {
@@ -140,8 +141,12 @@ interface Recovery {
   journal: Journal
 }
 
-/** An interrupted rotation, finished or rolled back (every egc start runs this when a journal exists). */
-export async function recoverRotation(): Promise<Recovery | undefined> {
+/**
+ * An interrupted rotation, finished or rolled back (every egc start runs this when a journal exists).
+ * Finishing re-seals the crush outputs, swaps the key file and checks everything opens under the new
+ * key; the old key is deleted only after that check passed (and never with `keepOld`).
+ */
+export async function recoverRotation(opts: { keepOld?: boolean } = {}): Promise<Recovery | undefined> {
   const j = readJournal()
   if (!j) return undefined
   if (rotationAlive(j)) return { outcome: "busy", journal: j }
@@ -153,12 +158,11 @@ export async function recoverRotation(): Promise<Recovery | undefined> {
   }
   const from = keysFor(j.from)
   const to = keysFor(j.to)
-  if (from && to) {
-    const runs = await import("../crush").then((m) => m.runResealer())
-    runs(resealRun("reseal", from.content, to.content))
-  }
+  const found = from && to ? await loadResealers(to) : undefined
+  if (found && from && to) found.runs(resealRun("reseal", from.content, to.content))
   swapKeyFile(j)
+  const verified = found && from ? verify(found, from) : false
   closeAllDbs()
-  finishRotation(j, j.keepOld)
+  finishRotation(j, j.keepOld || opts.keepOld === true || !verified)
   return { outcome: "completed", journal: j }
 }

@@ -1,6 +1,7 @@
 import { defineCommand, renderUsage, runCommand } from "citty"
 import { EgcError, errorMessage } from "../core/errors"
-import { rotationPending } from "../core/key-rotation"
+import { existsSync } from "node:fs"
+import { paths } from "../core/paths"
 import { VERSION } from "../version"
 import { type AnyCommand, commands } from "./commands"
 import { EXIT } from "./exit"
@@ -46,7 +47,8 @@ export async function run(argv: string[]): Promise<void> {
       return
     }
     await checkArgv(sub, rest, `egc ${name}`)
-    if (rotationPending()) await finishRotation()
+    // one stat on every start; the recovery itself loads only when a journal is there
+    if (existsSync(paths.rotationJournal())) await finishRotation()
     await runCommand(sub, { rawArgs: rest })
   } catch (error) {
     const usage = error instanceof Error && error.name === "CLIError"

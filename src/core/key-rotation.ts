@@ -1,5 +1,4 @@
 import { existsSync, linkSync, readFileSync, renameSync, unlinkSync } from "node:fs"
-import { join } from "node:path"
 import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
 import { type KeyMaterial, keyIdOf, keyText, rotatedMaterial, wipe } from "./key-file"
@@ -23,15 +22,11 @@ export interface Journal {
   startedAt: number
 }
 
-const dir = () => paths.keysDir()
 const rotationFiles = {
-  journal: () => join(dir(), "rotation.json"),
+  journal: () => paths.rotationJournal(),
   next: () => `${paths.masterKey()}.next`,
   old: (id: string) => `${paths.masterKey()}.old-${id}`,
 }
-
-/** One stat: is there a rotation to finish or roll back? (Every egc start asks.) */
-export const rotationPending = (): boolean => existsSync(rotationFiles.journal())
 
 export function readJournal(): Journal | undefined {
   let raw: string
