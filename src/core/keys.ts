@@ -6,12 +6,14 @@ import {
   fsyncSync,
   linkSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   statSync,
   unlinkSync,
   writeSync,
 } from "node:fs"
+import { join } from "node:path"
 import { deriveKey } from "./crypto"
 import { storedKeyId } from "./db"
 import { EgcError } from "./errors"
@@ -38,14 +40,33 @@ export interface Keys {
 
 let cached: { path: string; keys: Keys } | undefined
 
-export function keyStatus(): { path: string; exists: boolean; mode?: string; keyId?: string; problem?: string } {
+export function keyStatus(): {
+  path: string
+  exists: boolean
+  mode?: string
+  keyId?: string
+  problem?: string
+  oldKeys: string[]
+} {
   const path = paths.masterKey()
-  if (!existsSync(path)) return { path, exists: false }
+  const oldKeys = oldKeyFiles()
+  if (!existsSync(path)) return { path, exists: false, oldKeys }
   const mode = (statSync(path).mode & 0o777).toString(8)
   try {
-    return { path, exists: true, mode, keyId: loadKeys({ create: false }).keyId }
+    return { path, exists: true, mode, keyId: loadKeys({ create: false }).keyId, oldKeys }
   } catch (e) {
-    return { path, exists: true, mode, problem: e instanceof Error ? e.message : String(e) }
+    return { path, exists: true, mode, problem: e instanceof Error ? e.message : String(e), oldKeys }
+  }
+}
+
+/** Old keys kept by `egc keys rotate --keep-old` (or after a rotation whose check failed). */
+export function oldKeyFiles(): string[] {
+  try {
+    return readdirSync(paths.keysDir())
+      .filter((n) => /^master\.key\.old-[0-9a-f]{16}$/.test(n))
+      .map((n) => join(paths.keysDir(), n))
+  } catch {
+    return []
   }
 }
 

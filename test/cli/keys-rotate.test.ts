@@ -176,6 +176,8 @@ describe("egc keys rotate", () => {
     expect(report.oldKey).toBe(join(w.home, "keys", `master.key.old-${secondId}`))
     expect(readFileSync(report.oldKey, "utf8")).toBe(second)
     expect(statSync(report.oldKey).mode & 0o777).toBe(0o600)
+    const status = JSON.parse(await ok(w, ["keys", "--json"])) as { keyId: string; oldKeys: string[] }
+    expect(status).toMatchObject({ keyId: report.to, oldKeys: [report.oldKey] })
     // hashing key unchanged across both rotations, sealing root new each time
     const [a, b] = [parseKeyText(second, "a"), parseKeyText(readFileSync(keyFile(w), "utf8"), "b")]
     expect(Buffer.from(a.hash).equals(Buffer.from(b.hash))).toBe(true)

@@ -64,7 +64,7 @@ export default defineCommand({
     const status = keyStatus()
     if (args.json) return printData(status)
     printData(
-      `key      ${status.path}\nmode     ${status.mode ?? "-"}\nkey id   ${status.keyId ?? "-"}${status.problem ? `\nproblem  ${status.problem}` : ""}`,
+      `key      ${status.path}\nmode     ${status.mode ?? "-"}\nkey id   ${status.keyId ?? "-"}${status.problem ? `\nproblem  ${status.problem}` : ""}${status.oldKeys.length ? `\nold keys ${status.oldKeys.join(", ")}` : ""}`,
     )
   },
 })
