@@ -6,7 +6,7 @@ import { type Keys, keysOf, readMaterial, resetKeyCache, writeTemp } from "./key
 import { paths } from "./paths"
 
 /**
- * The key files of `egc keys rotate` (the re-sealing itself is cli/keys-rotate.ts). In keys/:
+ * The key files of `egc keys rotate` (the re-sealing itself is cli/rotate.ts). In keys/:
  *   rotation.json            the journal {from, to, pid, keepOld}: written first, removed last; also the lock
  *   master.key.old-<from>    a copy of the old key (0600), kept until every store opens under the new one
  *   master.key.next          the new key (0600) until it is renamed over master.key
@@ -55,11 +55,13 @@ export function readJournal(): Journal | undefined {
   })
 }
 
-/** A rotation whose process still runs is left alone (it may be waiting for the write lock). */
+/**
+ * A rotation whose process still runs is left alone (it may be waiting for the write lock, and rolling
+ * it back under its feet would delete the key it is about to commit). No time limit: a reused pid only
+ * delays the recovery until that process ends, which is safe; guessing wrong the other way is not.
+ */
 export function rotationAlive(j: Journal): boolean {
   if (j.pid === process.pid || j.pid <= 0) return false
-  // a pid reused by an unrelated process must not block recovery for ever
-  if (Date.now() - j.startedAt > 3_600_000) return false
   try {
     process.kill(j.pid, 0)
     return true
