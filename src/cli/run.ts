@@ -1,7 +1,9 @@
 import { defineCommand, renderUsage, runCommand } from "citty"
+import { existsSync } from "node:fs"
 import { env } from "../core/env"
-import { EgcError } from "../core/errors"
+import { EgcError, errorMessage } from "../core/errors"
 import { backgroundLine } from "../core/log"
+import { paths } from "../core/paths"
 import { VERSION } from "../version"
 import { type AnyCommand, commands } from "./commands"
 import { EXIT } from "./exit"
@@ -47,6 +49,8 @@ export async function run(argv: string[]): Promise<void> {
       return
     }
     await checkArgv(sub, rest, `egc ${name}`)
+    // one stat on every start; the recovery itself loads only when a journal is there
+    if (existsSync(paths.rotationJournal())) await finishRotation()
     await runCommand(sub, { rawArgs: rest })
     const background = env.backgroundLog()
     if (background) backgroundLine(background, `egc ${name}: done`)
@@ -102,4 +106,25 @@ async function usageOf(cmd: AnyCommand, rest: string[]): Promise<string> {
     current = typeof next === "function" ? await next() : await next
   }
   return renderUsage(current, parent)
+}
+
+/**
+ * A key rotation that died half way is finished or rolled back before anything else opens the
+ * store (src/cli/rotate.ts). Its notes go to stderr: hooks and serve own stdout. A failure is told
+ * and the command goes on: it then meets the key binding and fails closed by itself.
+ */
+async function finishRotation(): Promise<void> {
+  try {
+    const r = await (await import("./rotate")).recoverRotation()
+    if (!r || r.outcome === "busy") return
+    const note =
+      r.outcome === "completed"
+        ? `finished an interrupted key rotation (key id ${r.journal.from} → ${r.journal.to})`
+        : r.outcome === "rolled-back"
+          ? `rolled back an interrupted key rotation; key id ${r.journal.from} stays in place`
+          : `an interrupted key rotation (${r.journal.from} → ${r.journal.to}) does not match the database's key`
+    process.stderr.write(`egc: ${note}\n`)
+  } catch (e) {
+    process.stderr.write(`egc: cannot finish an interrupted key rotation: ${errorMessage(e)}\n`)
+  }
 }

@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite"
-import { bindKey, openDb } from "./db"
+import { assertKeyId, bindKey, openDb } from "./db"
 import { checkWritable } from "./db-check"
 import { loadKeys, type Keys } from "./keys"
 
@@ -25,4 +25,9 @@ export function boundKeys(): Keys {
 export function openBoundDb(): Database {
   boundKeys()
   return openDb()
+}
+
+/** Call inside a write transaction that stores values sealed with `keys` (see db.ts assertKeyId). */
+export function assertBound(db: Database, keys: Keys): void {
+  assertKeyId(db, keys.keyId)
 }

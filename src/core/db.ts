@@ -189,6 +189,33 @@ export function bindKey(db: Database, keyId: string): void {
 }
 
 /**
+ * Inside a write transaction: the database is still bound to this key id. A process that loaded its
+ * keys before another one rotated them must not seal rows the new key cannot open (fail closed).
+ */
+export function assertKeyId(db: Database, keyId: string): void {
+  const bound = boundKeyId(db)
+  if (bound === undefined || bound === keyId) return
+  throw new EgcError(
+    "E_KEY_WRONG",
+    `the master key was rotated (now id ${bound}) after this process loaded id ${keyId}`,
+    {
+      hint: "run the command again; restart a long-running egc serve (nothing was written)",
+    },
+  )
+}
+
+/** `egc keys rotate`, inside its one transaction: the binding moves with the re-sealed rows. */
+export function rebindKey(db: Database, from: string, to: string): void {
+  const bound = boundKeyId(db)
+  if (bound !== from) {
+    throw new EgcError("E_KEY_WRONG", `the database is bound to key id ${bound ?? "none"}, not ${from}`, {
+      hint: "nothing was changed; run egc keys",
+    })
+  }
+  db.query("UPDATE egc_meta SET value = ? WHERE key = 'key_id'").run(to)
+}
+
+/**
  * A value kept beside the key binding in egc_meta (e.g. the audit chain's sealed head). Callers seal
  * what they store; set it inside the transaction whose outcome it records, so both commit together.
  */

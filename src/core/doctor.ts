@@ -2,7 +2,7 @@ import { existsSync, statSync } from "node:fs"
 import { describeProblem, loadConfigSafe } from "./config"
 import { bindKey, integrityCheck, openDb } from "./db"
 import { errorMessage, EgcError } from "./errors"
-import { loadKeys } from "./keys"
+import { loadKeys, oldKeyFiles } from "./keys"
 import { ensureEgcHome, paths } from "./paths"
 import { resolveProject } from "./project"
 
@@ -35,6 +35,7 @@ export const coreChecks: CheckProvider = async ({ cwd }) => [
     const keys = loadKeys()
     return `${paths.masterKey()} (mode ${(statSync(paths.masterKey()).mode & 0o777).toString(8)}, id ${keys.keyId})`
   }),
+  ...oldKeysCheck(),
   await configCheck(cwd),
   await attempt("database", () => {
     const db = openDb()
@@ -51,6 +52,20 @@ export const coreChecks: CheckProvider = async ({ cwd }) => [
     return `${p.id} by ${p.basis}${p.branch ? `, branch ${p.branch}` : p.commit ? `, detached at ${p.commit.slice(0, 12)}` : ""}`
   }),
 ]
+
+/** A kept old key is a second secret at rest: worth a line until the person deletes it. */
+function oldKeysCheck(): Check[] {
+  const old = oldKeyFiles()
+  if (!old.length) return []
+  return [
+    {
+      name: "old keys",
+      status: "warn",
+      detail: `${old.length} old key file(s) kept after a rotation: ${old.join(", ")}`,
+      fix: "they open only data sealed before the rotation (older backups); delete them when no longer needed",
+    },
+  ]
+}
 
 /** Invalid files fail (their safeties run on the defaults); loosenings of an untrusted project file warn. */
 export async function configCheck(cwd: string): Promise<Check> {

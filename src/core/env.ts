@@ -38,6 +38,8 @@ export const env = {
   mcpTools: () => read("EGC_MCP_TOOLS"),
   /** Fixed "now" in epoch milliseconds, for tests that drive several processes. */
   testNow: () => (TEST_SEAMS ? int("EGC_TEST_NOW") : undefined),
+  /** Kill `egc keys rotate` at a named step (staged, committed, swapped), to test recovery from a crash. */
+  testRotateStop: () => (TEST_SEAMS ? read("EGC_TEST_ROTATE_STOP") : undefined),
   noColor: () => truthy("NO_COLOR") || read("TERM") === "dumb",
   /** FORCE_COLOR as the convention has it: unset → undefined, "0"/"false" → false, anything else → true. */
   forceColor: (): boolean | undefined => {

@@ -6,23 +6,28 @@ import {
   fsyncSync,
   linkSync,
   openSync,
+  readdirSync,
   readFileSync,
   renameSync,
   statSync,
   unlinkSync,
   writeSync,
 } from "node:fs"
-import { deriveKey, keyedHash, randomKey } from "./crypto"
+import { join } from "node:path"
+import { deriveKey } from "./crypto"
 import { EgcError } from "./errors"
+import { type KeyMaterial, keyIdOf, keyText, newMaterial, parseKeyText, wipe } from "./key-file"
 import { ensurePrivateDir, paths } from "./paths"
+
+export { parseKeyText } from "./key-file"
 
 /**
  * The master key: 32 random bytes in `$EGC_HOME/keys/master.key`, mode 0600, created on first
  * use, but never next to a database bound to another key (that would seal new rows under a key the
- * old ones do not open; the person restores the old key with `egc keys --import`). Purpose keys are derived from it with HKDF; the master itself never leaves this module.
- * File format: one line `egc-master-key-v1 <base64>`, so a recovery copy is plain text.
+ * old ones do not open; the person restores the old key with `egc keys --import`). Purpose keys are
+ * derived from it with HKDF; the secrets themselves never leave this module and key-rotation.ts.
+ * File format (key-file.ts): one line, v1 or v2, so a recovery copy is plain text.
  */
-const HEADER = "egc-master-key-v1"
 /** The database (SQLite) is asked only when a key is made or imported, never on an ordinary load. */
 const storedKeyId = (): string | undefined => (require("./db") as typeof import("./db")).storedKeyId()
 
@@ -36,14 +41,33 @@ export interface Keys {
 
 let cached: { path: string; keys: Keys } | undefined
 
-export function keyStatus(): { path: string; exists: boolean; mode?: string; keyId?: string; problem?: string } {
+export function keyStatus(): {
+  path: string
+  exists: boolean
+  mode?: string
+  keyId?: string
+  problem?: string
+  oldKeys: string[]
+} {
   const path = paths.masterKey()
-  if (!existsSync(path)) return { path, exists: false }
+  const oldKeys = oldKeyFiles()
+  if (!existsSync(path)) return { path, exists: false, oldKeys }
   const mode = (statSync(path).mode & 0o777).toString(8)
   try {
-    return { path, exists: true, mode, keyId: loadKeys({ create: false }).keyId }
+    return { path, exists: true, mode, keyId: loadKeys({ create: false }).keyId, oldKeys }
   } catch (e) {
-    return { path, exists: true, mode, problem: e instanceof Error ? e.message : String(e) }
+    return { path, exists: true, mode, problem: e instanceof Error ? e.message : String(e), oldKeys }
+  }
+}
+
+/** Old keys kept by `egc keys rotate --keep-old` (or after a rotation whose check failed). */
+export function oldKeyFiles(): string[] {
+  try {
+    return readdirSync(paths.keysDir())
+      .filter((n) => /^master\.key\.old-[0-9a-f]{16}$/.test(n))
+      .map((n) => join(paths.keysDir(), n))
+  } catch {
+    return []
   }
 }
 
@@ -59,19 +83,22 @@ export function loadKeys(opts: { create?: boolean } = {}): Keys {
     refuseIfBound(path)
     createKeyFile(path)
   }
-  const master = readMaster(path)
-  const keys: Keys = {
-    content: deriveKey(master, "content"),
-    hash: deriveKey(master, "hash"),
-    team: deriveKey(master, "team"),
-    keyId: keyIdOf(master),
-  }
-  master.fill(0)
+  const material = readMaterial(path)
+  const keys = keysOf(material)
+  wipe(material)
   cached = { path, keys }
   return keys
 }
 
-const keyIdOf = (master: Uint8Array) => keyedHash(deriveKey(master, "check"), "egc-key-id").slice(0, 16)
+/** Purpose keys of a key file's secrets (content and team from the sealing root, hash as stored). */
+export function keysOf(m: KeyMaterial): Keys {
+  return {
+    content: deriveKey(m.seal, "content"),
+    hash: new Uint8Array(m.hash),
+    team: deriveKey(m.seal, "team"),
+    keyId: keyIdOf(m),
+  }
+}
 
 function refuseIfBound(path: string): void {
   let bound: string | undefined
@@ -104,7 +131,7 @@ export function resetKeyCache(): void {
  * (Opening the final path with O_EXCL would let a racing reader see an empty file.)
  */
 function createKeyFile(path: string): void {
-  const temp = writeTemp(path, `${HEADER} ${Buffer.from(randomKey()).toString("base64")}\n`)
+  const temp = writeTemp(path, keyText(newMaterial()))
   try {
     linkSync(temp, path)
   } catch (e) {
@@ -116,7 +143,7 @@ function createKeyFile(path: string): void {
   chmodSync(path, 0o600)
 }
 
-function writeTemp(path: string, text: string): string {
+export function writeTemp(path: string, text: string): string {
   ensurePrivateDir(paths.keysDir())
   const temp = `${path}.tmp-${process.pid}-${Date.now()}`
   const fd = openSync(temp, "wx", 0o600)
@@ -142,10 +169,10 @@ interface ImportResult {
  * overwrite a different key unless forced (and then move it aside first), write 0600 atomically.
  */
 export function importMasterText(text: string, source: string, opts: { force?: boolean } = {}): ImportResult {
-  const master = parseKeyText(text, source)
-  const keyId = keyIdOf(master)
-  const canonical = `${HEADER} ${Buffer.from(master).toString("base64")}\n`
-  master.fill(0)
+  const material = parseKeyText(text, source)
+  const keyId = keyIdOf(material)
+  const canonical = keyText(material)
+  wipe(material)
   const bound = storedKeyId()
   if (bound !== undefined && bound !== keyId) {
     throw new EgcError(
@@ -161,7 +188,7 @@ export function importMasterText(text: string, source: string, opts: { force?: b
   if (existsSync(path)) {
     let current: string | undefined
     try {
-      current = keyIdOf(readMaster(path))
+      current = keyIdOf(readMaterial(path))
     } catch {
       current = undefined
     }
@@ -193,7 +220,8 @@ export function importMasterText(text: string, source: string, opts: { force?: b
   return { keyId, outcome: movedAside ? "replaced" : "restored", ...(movedAside ? { movedAside } : {}) }
 }
 
-function readMaster(path: string): Uint8Array {
+/** The key file's secrets, refused when others can read the file or it is not a key. */
+export function readMaterial(path: string): KeyMaterial {
   let st: Stats
   try {
     st = statSync(path)
@@ -221,23 +249,11 @@ function readMaster(path: string): Uint8Array {
   return parseKeyText(text, path)
 }
 
-export function parseKeyText(text: string, source: string): Uint8Array {
-  const match = /^egc-master-key-v1 ([A-Za-z0-9+/]{43}=)\s*$/.exec(text.trim())
-  if (!match?.[1]) {
-    throw new EgcError("E_KEY_INVALID", `${source} is not an egc master key`, {
-      hint: "restore the file from your recovery copy",
-    })
-  }
-  const bytes = new Uint8Array(Buffer.from(match[1], "base64"))
-  if (bytes.length !== 32) throw new EgcError("E_KEY_INVALID", `${source} does not hold a 32-byte key`)
-  return bytes
-}
-
 /** Text of a recovery copy of the master key (only `egc keys export --i-understand` calls this). */
 export function exportMasterText(): string {
   loadKeys()
-  const master = readMaster(paths.masterKey())
-  const text = `${HEADER} ${Buffer.from(master).toString("base64")}\n`
-  master.fill(0)
+  const material = readMaterial(paths.masterKey())
+  const text = keyText(material)
+  wipe(material)
   return text
 }

@@ -18,6 +18,8 @@ export const paths = {
   db: () => join(egcHome(), "egc.db"),
   keysDir: () => join(egcHome(), "keys"),
   masterKey: () => join(egcHome(), "keys", "master.key"),
+  /** Present only while a key rotation runs, or after one died (core/key-rotation.ts). */
+  rotationJournal: () => join(egcHome(), "keys", "rotation.json"),
   config: () => join(egcHome(), "config.json"),
   logs: () => join(egcHome(), "logs"),
   crushRuns: () => join(egcHome(), "crush"),

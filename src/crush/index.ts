@@ -19,4 +19,6 @@ export { parseSince } from "./since"
 
 /** The command-line surface (`egc crush …`, `egc gain`) and doctor's checks, loaded on demand. */
 export const surface = () => import("./surface")
+/** `egc keys rotate`: stored outputs re-sealed (files, not rows: run outside the database transaction). */
+export const runResealer = () => import("./store").then((m) => m.resealRuns)
 export const doctorChecks = () => import("./doctor").then((m) => m.crushChecks)

@@ -1,4 +1,15 @@
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, rmSync, statSync, writeSync } from "node:fs"
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeSync,
+} from "node:fs"
 import { join } from "node:path"
 import { now } from "../core/clock"
 import { aad, open, seal } from "../core/crypto"
@@ -6,6 +17,7 @@ import { EgcError } from "../core/errors"
 import { boundKeys } from "../core/binding"
 import { loadKeys } from "../core/keys"
 import { ensurePrivateDir, paths } from "../core/paths"
+import type { ResealRun } from "../core/reseal"
 import { redact } from "../core/secrets"
 
 /**
@@ -150,4 +162,73 @@ export function sweepRuns(keepHours: number): number {
     }
   }
   return removed
+}
+
+/** A run file's envelopes in order; undefined when cut short (still being written, or damaged). */
+function framesOf(data: Buffer): Uint8Array[] | undefined {
+  const out: Uint8Array[] = []
+  let pos = 0
+  while (pos + 4 <= data.length) {
+    const len = data.readUInt32BE(pos)
+    if (pos + 4 + len > data.length) return undefined
+    out.push(data.subarray(pos + 4, pos + 4 + len))
+    pos += 4 + len
+  }
+  return pos === data.length && out.length ? out : undefined
+}
+
+/** Every frame opened under `key` (the last one is the end frame), or undefined. */
+function openAll(key: Uint8Array, id: string, frames: Uint8Array[]): Uint8Array[] | undefined {
+  try {
+    return frames.map((f, i) => open(key, f, frameAad(id, i === frames.length - 1 ? "end" : i)))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * `egc keys rotate`: stored outputs re-sealed under the new key, each file replaced whole by a rename
+ * (a file is never half old, half new). A run still being written, or one already unreadable, is left
+ * as it is and counted as unreadable. `check` mode only counts. Safe to repeat.
+ */
+export function resealRuns(run: ResealRun): void {
+  const dir = paths.crushRuns()
+  if (!existsSync(dir)) return
+  for (const name of readdirSync(dir)) {
+    const id = name.slice(0, -".run".length)
+    if (!name.endsWith(".run") || !ID.test(id)) continue
+    const file = join(dir, name)
+    let frames: Uint8Array[] | undefined
+    try {
+      frames = framesOf(readFileSync(file))
+    } catch {
+      continue // swept meanwhile
+    }
+    const first = run.mode === "reseal" ? run.from : run.to
+    const plain = frames && openAll(first, id, frames)
+    if (!frames || !plain) {
+      const other = frames && openAll(run.mode === "reseal" ? run.to : run.from, id, frames)
+      if (!other) run.counts.unreadable++
+      else if (run.mode === "reseal") run.counts.done++
+      else run.counts.stale++
+      continue
+    }
+    run.counts.done++
+    if (run.mode === "check") continue
+    const temp = `${file}.${process.pid}.tmp`
+    const fd = openSync(temp, "w", 0o600)
+    try {
+      for (const [i, body] of plain.entries()) {
+        const envelope = seal(run.to, body, frameAad(id, i === plain.length - 1 ? "end" : i))
+        const len = Buffer.alloc(4)
+        len.writeUInt32BE(envelope.length)
+        writeSync(fd, len)
+        writeSync(fd, envelope)
+      }
+      fsyncSync(fd)
+    } finally {
+      closeSync(fd)
+    }
+    renameSync(temp, file)
+  }
 }

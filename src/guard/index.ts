@@ -69,5 +69,7 @@ export const surface = {
   log: () => import("./surface/log"),
   run: () => import("./surface/run"),
 }
+/** `egc keys rotate`: the verdict log's re-sealer, loaded only by the rotation. */
+export const resealer = () => import("./record").then((m) => m.resealEvents)
 /** Doctor's checks, loaded on demand. */
 export const doctorChecks = () => import("./doctor").then((m) => m.guardChecks)

@@ -1,5 +1,7 @@
 import { now } from "../core/clock"
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
+import type { Database } from "bun:sqlite"
+import { assertBound } from "../core/binding"
 import { bindKey, migrate, openDb } from "../core/db"
 import { checkWritable } from "../core/db-check"
 import { EgcError } from "../core/errors"
@@ -7,6 +9,7 @@ import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
 import { createLogger } from "../core/log"
 import { paths } from "../core/paths"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { redact } from "./redact"
 import { SCHEMA } from "./schema"
 import type { Decision, Verdict } from "./types"
@@ -41,20 +44,25 @@ export function recordVerdict(v: Verdict, info: RecordInfo): void {
     const handle = db()
     checkWritable(handle)
     handle
-      .query(
-        "INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        id,
-        now(),
-        v.decision,
-        v.rule ?? null,
-        keyedHash(keys.hash, info.command),
-        sealed,
-        project,
-        info.sessionId ?? null,
-        info.tool ?? null,
-      )
+      .transaction(() => {
+        assertBound(handle, keys)
+        handle
+          .query(
+            "INSERT INTO guard_events (id, at, decision, rule, command_hash, command_sealed, project, session, tool) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+          )
+          .run(
+            id,
+            now(),
+            v.decision,
+            v.rule ?? null,
+            keyedHash(keys.hash, info.command),
+            sealed,
+            project,
+            info.sessionId ?? null,
+            info.tool ?? null,
+          )
+      })
+      .immediate()
   } catch (e) {
     // Recording is best effort: a guard that cannot record still answers, and says why in the log.
     recordFailed(v, e)
@@ -134,4 +142,15 @@ export function listEvents(opts: { limit?: number; projectId?: string } = {}): G
       tool: r.tool,
     }
   })
+}
+
+/** `egc keys rotate`: the verdict log's sealed commands, inside the rotation's transaction. */
+export function resealEvents(d: Database, run: ResealRun): void {
+  if (!hasTable(d, "guard_events")) return
+  const update = d.query("UPDATE guard_events SET command_sealed = ? WHERE id = ?")
+  const rows = d.query("SELECT id, project, command_sealed FROM guard_events").all() as Row[]
+  for (const r of rows) {
+    const next = resealValue(run, r.command_sealed, aad("guard_events", r.id, r.project))
+    if (next) wroteOne(update.run(next, r.id), "guard_events")
+  }
 }

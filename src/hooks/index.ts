@@ -30,3 +30,5 @@ export const toldSessions = (q: Parameters<typeof import("./told").toldSessions>
 export const lastTold = (project: string) => toldStore().lastTold(project)
 /** `egc doctor`'s checks of the hook log and the installed hook commands. */
 export const doctorChecks = () => import("./doctor").then((m) => m.hookChecks)
+/** `egc keys rotate`: the told record's re-sealer. */
+export const resealer = () => import("./told").then((m) => m.resealTold)

@@ -1,10 +1,11 @@
 import type { Database } from "bun:sqlite"
-import { openBoundDb } from "../core/binding"
+import { assertBound, openBoundDb } from "../core/binding"
 import { DAY, now } from "../core/clock"
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { redact } from "../core/secrets"
 import { SCHEMA } from "./schema"
 
@@ -69,27 +70,30 @@ export function recordTold(q: { project: string; session: string; event: string;
     truncated,
   })
   const t = now()
-  handle.transaction(() => {
-    handle
-      .query(
-        "INSERT INTO told_injections (id, at, project, session_key, event, tool, body_enc) VALUES (?, ?, ?, ?, ?, ?, ?)",
-      )
-      .run(
-        id,
-        t,
-        q.project,
-        sessionKey(q.session),
-        q.event,
-        q.tool,
-        sealText(keys.content, body, rowAad(id, q.project)),
-      )
-    handle.query("DELETE FROM told_injections WHERE at < ?").run(t - TOLD_LIMITS.keepDays * DAY)
-    handle
-      .query(
-        "DELETE FROM told_injections WHERE project = ? AND id NOT IN (SELECT id FROM told_injections WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?)",
-      )
-      .run(q.project, q.project, TOLD_LIMITS.keepRows)
-  })()
+  handle
+    .transaction(() => {
+      assertBound(handle, keys)
+      handle
+        .query(
+          "INSERT INTO told_injections (id, at, project, session_key, event, tool, body_enc) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        )
+        .run(
+          id,
+          t,
+          q.project,
+          sessionKey(q.session),
+          q.event,
+          q.tool,
+          sealText(keys.content, body, rowAad(id, q.project)),
+        )
+      handle.query("DELETE FROM told_injections WHERE at < ?").run(t - TOLD_LIMITS.keepDays * DAY)
+      handle
+        .query(
+          "DELETE FROM told_injections WHERE project = ? AND id NOT IN (SELECT id FROM told_injections WHERE project = ? ORDER BY at DESC, id DESC LIMIT ?)",
+        )
+        .run(q.project, q.project, TOLD_LIMITS.keepRows)
+    })
+    .immediate()
 }
 
 function open(r: Row): Told {
@@ -157,4 +161,14 @@ export function lastTold(project: string): { at: number; event: string; tool: st
     .query("SELECT at, event, tool FROM told_injections WHERE project = ? ORDER BY at DESC LIMIT 1")
     .get(project) as { at: number; event: string; tool: string } | null
   return r ?? undefined
+}
+
+/** `egc keys rotate`: the told record's sealed bodies, inside the rotation's transaction. */
+export function resealTold(handle: Database, run: ResealRun): void {
+  if (!hasTable(handle, "told_injections")) return
+  const update = handle.query("UPDATE told_injections SET body_enc = ? WHERE id = ?")
+  for (const r of handle.query("SELECT id, project, body_enc FROM told_injections").all() as Row[]) {
+    const next = resealValue(run, r.body_enc, rowAad(r.id, r.project))
+    if (next) wroteOne(update.run(next, r.id), "told_injections")
+  }
 }

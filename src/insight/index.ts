@@ -67,3 +67,6 @@ export function lessonAlreadyProposed(project: string, signature: string): boole
 export function noteLessonProposed(project: string, signature: string, itemId: string | undefined): void {
   markLesson(insightDb(), project, signature, itemId, now())
 }
+
+/** `egc keys rotate`: the observations' re-sealer. */
+export const resealer = () => import("./store").then((m) => m.resealInsight)

@@ -1,4 +1,5 @@
 import { now } from "../core/clock"
+import { assertBound } from "../core/binding"
 import { aad, sealText } from "../core/crypto"
 import { loadKeys } from "../core/keys"
 import { foldIntoRollup, insightDb, openBody, type ObservationRow } from "./store"
@@ -121,6 +122,7 @@ export function compressObservations(
   let compressed = 0
   const touched = new Set<string>()
   db.transaction(() => {
+    assertBound(db, keys)
     const rows = db
       .query(
         "SELECT id, project, family, failed, exit_code, signature, body, created_at FROM insight_observations WHERE project = ? AND created_at < ? ORDER BY created_at",
@@ -142,6 +144,6 @@ export function compressObservations(
       compressed++
       touched.add(key)
     }
-  })()
+  }).immediate()
   return { compressed, groups: touched.size }
 }

@@ -1,9 +1,10 @@
 import type { Database } from "bun:sqlite"
 import { aad, keyedHash, openText, sealText } from "../core/crypto"
-import { openBoundDb } from "../core/binding"
+import { assertBound, openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { SCHEMA } from "./schema"
 
 /**
@@ -66,6 +67,7 @@ export function insertObservation(
   const body = sealText(keys.content, JSON.stringify(obs.body), aad("insight_observations", id, obs.project))
   const session = keyedHash(keys.hash, `session|${obs.sessionId}`).slice(0, 24)
   db.transaction(() => {
+    assertBound(db, keys)
     db.query(
       "INSERT INTO insight_observations (id, project, session, tool, family, failed, exit_code, signature, body, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
     ).run(
@@ -83,7 +85,7 @@ export function insertObservation(
     db.query(
       "DELETE FROM insight_observations WHERE project = ? AND id IN (SELECT id FROM insight_observations WHERE project = ? ORDER BY created_at DESC, id DESC LIMIT -1 OFFSET ?)",
     ).run(obs.project, obs.project, max)
-  })()
+  }).immediate()
   return { id, signature }
 }
 
@@ -146,4 +148,25 @@ export function foldIntoRollup(db: Database, entry: RollupEntry, observationId: 
        sample = COALESCE(excluded.sample, sample), sample_id = COALESCE(excluded.sample_id, sample_id)`,
   ).run(entry.project, entry.family, entry.signature, entry.failed, entry.at, entry.at, entry.sample, entry.sampleId)
   db.query("DELETE FROM insight_observations WHERE id = ?").run(observationId)
+}
+
+/** `egc keys rotate`: observation bodies and roll-up samples, inside the rotation's transaction. */
+export function resealInsight(db: Database, run: ResealRun): void {
+  if (hasTable(db, "insight_observations")) {
+    const update = db.query("UPDATE insight_observations SET body = ? WHERE id = ?")
+    type Obs = { id: string; project: string; body: Uint8Array }
+    for (const r of db.query("SELECT id, project, body FROM insight_observations").all() as Obs[]) {
+      const next = resealValue(run, r.body, aad("insight_observations", r.id, r.project))
+      if (next) wroteOne(update.run(next, r.id), "insight_observations")
+    }
+  }
+  if (!hasTable(db, "insight_rollups")) return
+  const update = db.query("UPDATE insight_rollups SET sample = ? WHERE rowid = ?")
+  type Rollup = { rowid: number; project: string; sample: Uint8Array | null; sample_id: string | null }
+  const rows = db.query("SELECT rowid AS rowid, project, sample, sample_id FROM insight_rollups").all() as Rollup[]
+  for (const r of rows) {
+    if (!r.sample || r.sample_id === null) continue
+    const next = resealValue(run, r.sample, aad("insight_rollups", r.sample_id, r.project))
+    if (next) wroteOne(update.run(next, r.rowid), "insight_rollups")
+  }
 }

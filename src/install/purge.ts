@@ -102,7 +102,7 @@ function fits(path: string, name: string): boolean {
 function isKeyFile(path: string): boolean {
   try {
     if (!lstatSync(path).isFile()) return false
-    return head(path, 18) === "egc-master-key-v1 "
+    return /^egc-master-key-v[12] $/.test(head(path, 18))
   } catch {
     return false
   }

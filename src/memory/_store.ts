@@ -1,5 +1,5 @@
 import type { Database } from "bun:sqlite"
-import { asDbError } from "../core/db"
+import { assertKeyId, asDbError } from "../core/db"
 import { checkWritable } from "../core/db-check"
 import type { Keys } from "../core/keys"
 import type { Project } from "../core/project"
@@ -25,7 +25,13 @@ export const WORKING_MAX_TTL_MS = 7 * 24 * 3_600_000
 export function tx<T>(store: Store, fn: () => T): T {
   checkWritable(store.db)
   try {
-    return store.db.transaction(fn).immediate()
+    return store.db
+      .transaction(() => {
+        // a rotation by another process since these keys were loaded: seal nothing under the old key
+        assertKeyId(store.db, store.keys.keyId)
+        return fn()
+      })
+      .immediate()
   } catch (cause) {
     // SQLite failures become typed database errors; our own exceptions keep their identity
     const code = (cause as { code?: unknown }).code

@@ -29,6 +29,7 @@ export type AuditAction =
   | "hide"
   | "restore"
   | "rekey"
+  | "reseal"
   | "promote"
 
 export interface AuditEntry {

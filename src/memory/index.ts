@@ -269,3 +269,5 @@ export const closeBranchQuestion = (memory: Memory, project: Project, id: string
 
 /** doctor's checks, loaded on demand. */
 export const doctorChecks = () => import("./doctor").then((m) => m.memoryChecks)
+/** `egc keys rotate`: memory's re-sealer, loaded only by the rotation. */
+export const resealer = () => import("./write/reseal").then((m) => m.resealMemory)

@@ -9,7 +9,9 @@ import { normalizePattern, overlaps } from "./glob"
 import { cleanForStore } from "./scan"
 import { isLive, sessionTool, sweepSessions, worktreeKey } from "./sessions"
 import { meshSettings } from "./settings"
-import { immediate, meshDb, openJson, sealJson } from "./store"
+import type { Database } from "bun:sqlite"
+import type { ResealRun } from "../core/reseal"
+import { immediate, meshDb, openJson, resealRows, sealJson } from "./store"
 
 /**
  * Claims: advisory leases on a path or glob of one working tree. Exclusive conflicts with any other
@@ -222,4 +224,22 @@ export function releaseClaimsOf(
 /** Forgets claims released before `cutoff`. */
 export function sweepReleasedClaims(cutoff: number): void {
   meshDb().query("DELETE FROM mesh_claims WHERE released_at <= ?").run(cutoff)
+}
+
+/** `egc keys rotate`: claim bodies and the force-release audit. */
+export function resealClaims(db: Database, run: ResealRun): void {
+  resealRows(
+    db,
+    run,
+    "mesh_claims",
+    "SELECT rowid AS rowid, id, project, body AS enc FROM mesh_claims",
+    "UPDATE mesh_claims SET body = ? WHERE rowid = ?",
+  )
+  resealRows(
+    db,
+    run,
+    "mesh_audit",
+    "SELECT rowid AS rowid, id, project, detail AS enc FROM mesh_audit",
+    "UPDATE mesh_audit SET detail = ? WHERE rowid = ?",
+  )
 }

@@ -5,7 +5,9 @@ import type { Project } from "../core/project"
 import { scanText } from "./scan"
 import { LIMITS } from "./settings"
 import { projectSignal, queueSignal, sessionSignal } from "./signal"
-import { immediate, meshDb, openJson, sealJson } from "./store"
+import type { Database } from "bun:sqlite"
+import type { ResealRun } from "../core/reseal"
+import { immediate, meshDb, openJson, resealRows, sealJson } from "./store"
 
 /**
  * Events of a project: messages and handoffs between sessions, and the typed notices the mesh
@@ -182,4 +184,15 @@ export function sweepEvents(cutoff: number): void {
     `DELETE FROM mesh_cursors WHERE EXISTS (SELECT 1 FROM mesh_sessions s
        WHERE s.id = mesh_cursors.session_id AND s.project = mesh_cursors.project AND s.ended_at <= ?)`,
   ).run(cutoff)
+}
+
+/** `egc keys rotate`: event (message) bodies. */
+export function resealEvents(db: Database, run: ResealRun): void {
+  resealRows(
+    db,
+    run,
+    "mesh_events",
+    "SELECT rowid AS rowid, id, project, body AS enc FROM mesh_events",
+    "UPDATE mesh_events SET body = ? WHERE rowid = ?",
+  )
 }

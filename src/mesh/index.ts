@@ -1,4 +1,5 @@
 import type { Project } from "../core/project"
+import type { TableResealer } from "../core/reseal"
 import { listClaims } from "./claims"
 import { readEvents, type MeshEvent } from "./events"
 import { covers, relativeInside } from "./glob"
@@ -79,3 +80,13 @@ function formatMessages(events: readonly MeshEvent[]): string {
 export { asData } from "./scan"
 /** doctor's checks, loaded on demand. */
 export const doctorChecks = () => import("./doctor").then((m) => m.meshChecks)
+
+/** `egc keys rotate`: the mesh's re-sealer (sessions, claims and their audit, events). */
+export const resealer = async (): Promise<TableResealer> => {
+  const [s, c, e] = await Promise.all([import("./sessions"), import("./claims"), import("./events")])
+  return (db, run) => {
+    s.resealSessions(db, run)
+    c.resealClaims(db, run)
+    e.resealEvents(db, run)
+  }
+}

@@ -7,7 +7,9 @@ import { releaseClaimsOf, sweepReleasedClaims } from "./claims"
 import { emitEvent, openCursor, sweepEvents } from "./events"
 import { LIMITS, meshSettings } from "./settings"
 import { cleanForStore } from "./scan"
-import { immediate, meshDb, openJson, sealJson } from "./store"
+import type { Database } from "bun:sqlite"
+import type { ResealRun } from "../core/reseal"
+import { immediate, meshDb, openJson, resealRows, sealJson } from "./store"
 
 /**
  * Sessions: one per agent session and project. A session is bound to the process that announced
@@ -229,4 +231,15 @@ export function sessionOfHost(project: Project, ancestorPids: readonly number[])
     if (hit) return hit.id
   }
   return undefined
+}
+
+/** `egc keys rotate`: the sessions' sealed info. */
+export function resealSessions(db: Database, run: ResealRun): void {
+  resealRows(
+    db,
+    run,
+    "mesh_sessions",
+    "SELECT rowid AS rowid, id, project, info AS enc FROM mesh_sessions",
+    "UPDATE mesh_sessions SET info = ? WHERE rowid = ?",
+  )
 }

@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite"
 import { aad, openText, sealText } from "../core/crypto"
-import { openBoundDb } from "../core/binding"
+import { assertBound, openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { loadKeys } from "../core/keys"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { SCHEMA } from "./schema"
 import { dropSignals, flushSignals } from "./signal"
 
@@ -19,7 +20,9 @@ export function meshDb(): Database {
 }
 
 export function sealJson(table: string, id: string, project: string, value: unknown): Uint8Array {
-  return sealText(loadKeys().content, JSON.stringify(value), aad(table, id, project))
+  const keys = loadKeys()
+  assertBound(meshDb(), keys)
+  return sealText(keys.content, JSON.stringify(value), aad(table, id, project))
 }
 
 export function openJson<T>(table: string, id: string, project: string, envelope: Uint8Array): T {
@@ -29,11 +32,31 @@ export function openJson<T>(table: string, id: string, project: string, envelope
 /** Run fn in one IMMEDIATE transaction: check-then-write is atomic across processes. */
 export function immediate<T>(fn: () => T): T {
   try {
-    const out = meshDb().transaction(fn).immediate()
+    const db = meshDb()
+    const out = db
+      .transaction(() => {
+        assertBound(db, loadKeys())
+        return fn()
+      })
+      .immediate()
     flushSignals()
     return out
   } catch (e) {
     dropSignals()
     throw e
+  }
+}
+
+/**
+ * `egc keys rotate`: one sealed column of a mesh table, inside the rotation's transaction. The table's
+ * owner passes its own SQL: `select` yields rowid, id, project, enc; `update` takes (enc, rowid).
+ */
+export function resealRows(db: Database, run: ResealRun, table: string, select: string, update: string): void {
+  if (!hasTable(db, table)) return
+  const write = db.query(update)
+  type Row = { rowid: number; id: string; project: string; enc: Uint8Array }
+  for (const r of db.query(select).all() as Row[]) {
+    const next = resealValue(run, r.enc, aad(table, r.id, r.project))
+    if (next) wroteOne(write.run(next, r.rowid), table)
   }
 }

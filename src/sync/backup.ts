@@ -4,6 +4,7 @@ import { openWithPassphrase, sealWithPassphrase, type PassphraseBox } from "../c
 import { closeAllDbs, storedKeyId } from "../core/db"
 import { EgcError } from "../core/errors"
 import { exportMasterText, importMasterText, loadKeys, parseKeyText } from "../core/keys"
+import { keyIdOf } from "../core/key-file"
 import { ensureEgcHome, paths } from "../core/paths"
 
 /**
@@ -33,14 +34,23 @@ export async function writeBackup(file: string, passphrase: string): Promise<{ k
   const db = openBoundDb()
   const snapshot = `${paths.db()}.backup-${process.pid}-${Date.now()}`
   let dbBytes: Buffer
+  let snapshotKey: string | undefined
   try {
     // one consistent copy, whatever other processes are writing meanwhile
     db.run("VACUUM INTO ?", [snapshot])
     dbBytes = readFileSync(snapshot)
+    snapshotKey = storedKeyId(snapshot)
   } finally {
     if (existsSync(snapshot)) unlinkSync(snapshot)
   }
-  const payload = new TextEncoder().encode(JSON.stringify({ key: exportMasterText(), db: dbBytes.toString("base64") }))
+  const key = exportMasterText()
+  // a key rotation by another process between the reads would pair a database with the wrong key
+  if (snapshotKey !== keys.keyId || keyIdOf(parseKeyText(key, paths.masterKey())) !== keys.keyId) {
+    throw new EgcError("E_REFUSED", "the master key was rotated while the backup was read; nothing was written", {
+      hint: "run egc backup again",
+    })
+  }
+  const payload = new TextEncoder().encode(JSON.stringify({ key, db: dbBytes.toString("base64") }))
   const box = await sealWithPassphrase(passphrase, payload, binding(keys.keyId))
   const out: BackupFile = {
     format: BACKUP_FORMAT,

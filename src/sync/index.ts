@@ -14,3 +14,6 @@ export { syncChecks } from "./doctor"
 export { followBranches, undoBranch, BRANCH_GRACE_MS, type FollowReport } from "./branches"
 export { autoFollow, type AutoFollow } from "./follow"
 export { pushInBackground } from "./autopush"
+
+/** `egc keys rotate`: the sync tables' re-sealer. */
+export const resealer = () => import("./team/store").then((m) => m.resealSync)

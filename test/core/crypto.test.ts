@@ -154,7 +154,10 @@ describe("master key file", () => {
   test("the recovery copy parses back to a 32-byte key", () => {
     const text = exportMasterText()
     expect(text).toStartWith("egc-master-key-v1 ")
-    expect(parseKeyText(text, "copy").length).toBe(32)
+    const parsed = parseKeyText(text, "copy")
+    expect(parsed.version).toBe(1)
+    expect(parsed.seal.length).toBe(32)
+    expect(parsed.hash.length).toBe(32)
   })
 })
 

@@ -31,5 +31,8 @@ describe("test seams stay out of release builds", () => {
     expect(real).toBeGreaterThan(Date.parse("2024-01-01"))
     expect(readFileSync(dev).includes("EGC_TEST_NOW")).toBe(true)
     expect(readFileSync(release).includes("EGC_TEST_NOW")).toBe(false)
+    // the key rotation's crash seam (test/cli/keys-rotate.test.ts) is compiled out the same way
+    expect(readFileSync(dev).includes("EGC_TEST_ROTATE_STOP")).toBe(true)
+    expect(readFileSync(release).includes("EGC_TEST_ROTATE_STOP")).toBe(false)
   }, 120_000)
 })

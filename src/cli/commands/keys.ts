@@ -5,8 +5,15 @@ import { exportMasterText, importMasterText, keyStatus, loadKeys } from "../../c
 import { jsonArgs } from "../_args"
 import { printData, ui } from "../ui"
 
+const isRotate = (positionals: unknown): boolean => Array.isArray(positionals) && positionals[0] === "rotate"
+const subCommands = { rotate: () => import("./keys-rotate").then((m) => m.default) }
+
 export default defineCommand({
-  meta: { name: "keys", description: "show the master key's status, export a recovery copy, or restore one" },
+  meta: {
+    name: "keys",
+    description: "show the master key's status, export a recovery copy, restore one, or rotate the key",
+  },
+  subCommands,
   args: {
     ...jsonArgs,
     export: {
@@ -25,7 +32,17 @@ export default defineCommand({
       description: "with --import: replace a different key in place (it is moved aside, not deleted)",
     },
   },
+  setup({ args }) {
+    // before the subcommand runs: a flag of `egc keys` itself must not ride along unnoticed
+    if (
+      isRotate(args._) &&
+      (args.import !== undefined || args.export !== undefined || args.force || args["i-understand"])
+    )
+      throw new EgcError("E_USAGE", "egc keys rotate takes no --import, --export, --force or --i-understand")
+  },
   async run({ args }) {
+    // citty runs this after a subcommand too
+    if (isRotate(args._)) return
     if (args.import !== undefined) return importKey(args.import, Boolean(args.force), Boolean(args.json))
     if (args.force) throw new EgcError("E_USAGE", "--force only applies to --import")
     if (args.export !== undefined) {
@@ -47,7 +64,7 @@ export default defineCommand({
     const status = keyStatus()
     if (args.json) return printData(status)
     printData(
-      `key      ${status.path}\nmode     ${status.mode ?? "-"}\nkey id   ${status.keyId ?? "-"}${status.problem ? `\nproblem  ${status.problem}` : ""}`,
+      `key      ${status.path}\nmode     ${status.mode ?? "-"}\nkey id   ${status.keyId ?? "-"}${status.problem ? `\nproblem  ${status.problem}` : ""}${status.oldKeys.length ? `\nold keys ${status.oldKeys.join(", ")}` : ""}`,
     )
   },
 })

@@ -1,4 +1,5 @@
 import { aad, seal } from "../../core/crypto"
+import { assertKeyId } from "../../core/db"
 import { checkWritable } from "../../core/db-check"
 import { now } from "../../core/clock"
 import type { Store } from "../_store"
@@ -26,6 +27,7 @@ function upsert(store: Store, project: string, rev: number, docs: number, sealed
   checkWritable(store.db)
   store.db
     .transaction(() => {
+      assertKeyId(store.db, store.keys.keyId)
       // something forgotten after this index was read: the index may hold its words, so it is not kept
       if (
         store.db

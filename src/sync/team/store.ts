@@ -1,8 +1,9 @@
 import type { Database } from "bun:sqlite"
-import { openBoundDb } from "../../core/binding"
+import { assertBound, openBoundDb } from "../../core/binding"
 import { aad, openText, sealText } from "../../core/crypto"
 import { migrate } from "../../core/db"
 import type { Keys } from "../../core/keys"
+import { hasTable, type ResealRun, resealValue, wroteOne } from "../../core/reseal"
 import { SCHEMA } from "./schema"
 
 /** The only code that touches sync_* tables. Remote urls, team keys and author names are sealed. */
@@ -48,11 +49,16 @@ export function getTeam(
 export function setTeam(s: SyncDb, project: string, cfg: TeamConfig, trusted: boolean): void {
   const sealed = sealText(s.keys.content, JSON.stringify(cfg), cfgAad(project))
   s.db
-    .query(
-      `INSERT INTO sync_teams (project, config_enc, trusted, created_at) VALUES (?, ?, ?, ?)
-       ON CONFLICT (project) DO UPDATE SET config_enc = excluded.config_enc, trusted = excluded.trusted`,
-    )
-    .run(project, sealed, trusted ? 1 : 0, Date.now())
+    .transaction(() => {
+      assertBound(s.db, s.keys)
+      s.db
+        .query(
+          `INSERT INTO sync_teams (project, config_enc, trusted, created_at) VALUES (?, ?, ?, ?)
+           ON CONFLICT (project) DO UPDATE SET config_enc = excluded.config_enc, trusted = excluded.trusted`,
+        )
+        .run(project, sealed, trusted ? 1 : 0, Date.now())
+    })
+    .immediate()
 }
 
 export function markSynced(s: SyncDb, project: string, what: "pushed" | "pulled"): void {
@@ -96,11 +102,16 @@ export function links(s: SyncDb, project: string): Link[] {
 export function putLink(s: SyncDb, project: string, l: Omit<Link, "forgotten" | "at">): void {
   const author = l.author ? sealText(s.keys.content, l.author, authorAad(project, l.shared)) : null
   s.db
-    .query(
-      `INSERT INTO sync_links (project, shared, local, version, direction, author_enc, at) VALUES (?, ?, ?, ?, ?, ?, ?)
-       ON CONFLICT (project, shared) DO UPDATE SET local = excluded.local, version = excluded.version, at = excluded.at`,
-    )
-    .run(project, l.shared, l.local, l.version, l.direction, author, Date.now())
+    .transaction(() => {
+      if (author) assertBound(s.db, s.keys)
+      s.db
+        .query(
+          `INSERT INTO sync_links (project, shared, local, version, direction, author_enc, at) VALUES (?, ?, ?, ?, ?, ?, ?)
+           ON CONFLICT (project, shared) DO UPDATE SET local = excluded.local, version = excluded.version, at = excluded.at`,
+        )
+        .run(project, l.shared, l.local, l.version, l.direction, author, Date.now())
+    })
+    .immediate()
 }
 
 export function markForgotten(s: SyncDb, project: string, shared: string): void {
@@ -210,4 +221,36 @@ export function setFollowState(s: SyncDb, project: string, f: FollowState): void
 
 export function hasTeam(s: SyncDb, project: string): boolean {
   return !!s.db.query("SELECT 1 FROM sync_teams WHERE project = ?").get(project)
+}
+
+/**
+ * `egc keys rotate`: the sealed team configs (remote and team keys: the team key is re-wrapped, not
+ * changed; `egc sync rotate` changes it) and author names, inside the rotation's transaction.
+ */
+export function resealSync(db: Database, run: ResealRun): void {
+  if (hasTable(db, "sync_teams")) {
+    const update = db.query("UPDATE sync_teams SET config_enc = ? WHERE project = ?")
+    type Team = { project: string; config_enc: Uint8Array }
+    for (const r of db.query("SELECT project, config_enc FROM sync_teams").all() as Team[]) {
+      const next = resealValue(run, r.config_enc, cfgAad(r.project))
+      if (next) wroteOne(update.run(next, r.project), "sync_teams")
+    }
+  }
+  if (hasTable(db, "sync_follow")) {
+    const update = db.query("UPDATE sync_follow SET report_enc = ? WHERE project = ?")
+    type Follow = { project: string; report_enc: Uint8Array | null }
+    for (const r of db.query("SELECT project, report_enc FROM sync_follow").all() as Follow[]) {
+      if (!r.report_enc) continue
+      const next = resealValue(run, r.report_enc, reportAad(r.project))
+      if (next) wroteOne(update.run(next, r.project), "sync_follow")
+    }
+  }
+  if (!hasTable(db, "sync_links")) return
+  const update = db.query("UPDATE sync_links SET author_enc = ? WHERE project = ? AND shared = ?")
+  type Link = { project: string; shared: string; author_enc: Uint8Array | null }
+  for (const r of db.query("SELECT project, shared, author_enc FROM sync_links").all() as Link[]) {
+    if (!r.author_enc) continue
+    const next = resealValue(run, r.author_enc, authorAad(r.project, r.shared))
+    if (next) wroteOne(update.run(next, r.project, r.shared), "sync_links")
+  }
 }
