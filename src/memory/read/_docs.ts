@@ -94,11 +94,11 @@ export function storedDocs(store: Store, project: string, ids: string[]): Array<
   return out
 }
 
-/** Stored items naming an entity key, in the order they were indexed, at most `limit`. */
-export function entityDocs(store: Store, project: string, key: string, limit: number): Found[] {
-  return store.db
-    .query(
-      `SELECT d.short, ${META} FROM memory_index_entities e JOIN memory_index_docs d ON d.project = e.project AND d.short = e.short JOIN memory_items i ON i.id = d.item WHERE e.project = ? AND e.key = ? ORDER BY e.short LIMIT ?`,
-    )
-    .all(project, key, limit) as Found[]
+/** Stored short ids of the items naming an entity key, in the order they were indexed. */
+export function entityShorts(store: Store, project: string, key: string): number[] {
+  return (
+    store.db
+      .query("SELECT short FROM memory_index_entities WHERE project = ? AND key = ? ORDER BY short")
+      .all(project, key) as Array<{ short: number }>
+  ).map((r) => r.short)
 }

@@ -86,6 +86,9 @@ export class DocStats {
   }
 }
 
+/** Past this many terms a bulk of new ones is sorted once rather than inserted one by one. */
+const SPLICE_MAX = 20_000
+
 /** Postings held in memory (a project's changes since its stored index, or a whole small index). */
 export class MemPostings {
   readonly byTerm = new Map<string, U32Builder>()
@@ -96,7 +99,10 @@ export class MemPostings {
       let list = this.byTerm.get(term)
       if (!list) {
         this.byTerm.set(term, (list = new U32Builder(STRIDE * 2)))
-        this.#sorted = undefined
+        // a few new terms per document: kept in place, so a query after each write does not sort them all again
+        if (this.#sorted && this.#sorted.length < SPLICE_MAX)
+          this.#sorted.splice(lowerBound(this.#sorted, term), 0, term)
+        else this.#sorted = undefined
       }
       list.push(short).push(freqs).push(doc.lengths)
     }
@@ -118,16 +124,20 @@ export class MemPostings {
   }
 }
 
-/** Sorted terms starting with `prefix`, at most `limit`. */
-export function withPrefix(sorted: string[], prefix: string, limit: number, out: string[] = []): string[] {
+function lowerBound(sorted: string[], key: string): number {
   let lo = 0
   let hi = sorted.length
   while (lo < hi) {
     const mid = (lo + hi) >>> 1
-    if ((sorted[mid] as string) < prefix) lo = mid + 1
+    if ((sorted[mid] as string) < key) lo = mid + 1
     else hi = mid
   }
-  for (let i = lo; i < sorted.length && out.length < limit; i++) {
+  return lo
+}
+
+/** Sorted terms starting with `prefix`, at most `limit`. */
+export function withPrefix(sorted: string[], prefix: string, limit: number, out: string[] = []): string[] {
+  for (let i = lowerBound(sorted, prefix); i < sorted.length && out.length < limit; i++) {
     const t = sorted[i] as string
     if (!t.startsWith(prefix)) break
     out.push(t)

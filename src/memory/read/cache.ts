@@ -2,7 +2,7 @@ import { normalEntity } from "../../core/screen"
 import type { Store } from "../_store"
 import type { ItemView, Unreadable } from "../types"
 import { storeIndex } from "../write/index-store"
-import { entityDocs, type ItemMeta, metaByItem, metaOf, metasByShort, storedDocs } from "./_docs"
+import { entityShorts, type ItemMeta, metaByItem, metaOf, metasByShort, storedDocs } from "./_docs"
 import { analyse, DocStats, MemPostings, shardOf, withPrefix } from "./_postings"
 import { readMeta, StoredTerms, storedRev } from "./_stored"
 import { buildUpdate, type DeltaDoc } from "./_update"
@@ -35,6 +35,8 @@ const DEAD_SHARE = 1
 const META_CACHE = 50_000
 /** Views opened while indexing are kept only for small refreshes (a bulk refresh would hold every record). */
 const KEEP_VIEWS = 64
+/** Items naming an entity are read in batches of this many, until enough are accepted. */
+const ENTITY_BATCH = 256
 
 export const docText = (v: ItemView) => `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}`
 
@@ -61,6 +63,9 @@ class ProjectIndex implements TermSource {
   #changes = 0
   #flushAt = FLUSH_EVERY
   readonly #metas = new Map<number, ItemMeta>()
+  /** Stored items by id (null: not in the index), and stored short ids by entity key: both change only with the records. */
+  readonly #byId = new Map<string, ItemMeta | null>()
+  readonly #entityShorts = new Map<string, number[]>()
   readonly #views = new Map<string, ItemView>()
 
   constructor(
@@ -133,11 +138,19 @@ class ProjectIndex implements TermSource {
   /** Items naming an entity key, in the order indexed, that `accept` takes, at most `limit`. */
   byEntity(key: string, accept: (m: ItemMeta) => boolean, limit: number): ItemMeta[] {
     const out: ItemMeta[] = []
-    if (this.#base)
-      for (const r of entityDocs(this.store, this.project, key, limit * 8)) {
-        const m = metaOf(r)
-        if (this.live(r.short) && accept(m) && out.push(m) >= limit) return out
+    if (this.#base) {
+      let shorts = this.#entityShorts.get(key)
+      if (!shorts) this.#entityShorts.set(key, (shorts = entityShorts(this.store, this.project, key)))
+      const live = shorts.filter((s) => this.live(s))
+      for (let i = 0; i < live.length; i += ENTITY_BATCH) {
+        const part = live.slice(i, i + ENTITY_BATCH)
+        const metas = this.#metasOf(part)
+        for (const s of part) {
+          const m = metas.get(s)
+          if (m && accept(m) && out.push(m) >= limit) return out
+        }
       }
+    }
     for (const short of this.#entities.get(key) ?? []) {
       const m = this.#docs.get(short)?.meta
       if (m && accept(m) && out.push(m) >= limit) break
@@ -149,8 +162,11 @@ class ProjectIndex implements TermSource {
     const short = this.#byItem.get(id)
     if (short !== undefined) return this.#docs.get(short)?.meta
     if (!this.#base) return undefined
+    if (this.#byId.has(id)) return this.#byId.get(id) ?? undefined
     const found = metaByItem(this.store, this.project, id)
-    return found && this.live(found.short) ? found.meta : undefined
+    const m = found && this.live(found.short) ? found.meta : undefined
+    this.#byId.set(id, m ?? null)
+    return m
   }
 
   /** Opens (once) the view of an item of this project; undefined when it cannot be opened. */
@@ -178,7 +194,10 @@ class ProjectIndex implements TermSource {
       else missing.push(s)
     }
     if (!missing.length) return out
-    if (this.#metas.size > META_CACHE) this.#metas.clear()
+    if (this.#metas.size > META_CACHE) {
+      this.#metas.clear()
+      this.#byId.clear()
+    }
     for (const [s, m] of metasByShort(this.store, this.project, missing)) {
       out.set(s, m)
       this.#metas.set(s, m)
@@ -208,6 +227,8 @@ class ProjectIndex implements TermSource {
     this.#entities.clear()
     this.#retired = []
     this.#metas.clear()
+    this.#byId.clear()
+    this.#entityShorts.clear()
     this.#changes = 0
     this.#flushAt = FLUSH_EVERY
     this.rev = -1
@@ -216,6 +237,7 @@ class ProjectIndex implements TermSource {
 
   refresh(rev: number): void {
     const rows = selectRows(this.store, { projects: [this.project], sinceRev: this.rev })
+    for (const r of rows) this.#byId.delete(r.id)
     this.#retire(rows.map((r) => r.id))
     for (const row of rows) {
       this.#views.delete(row.id)
@@ -304,6 +326,7 @@ class ProjectIndex implements TermSource {
       } else this.#base = new StoredTerms(this.store, this.project, this.stats.nextShort)
       this.#baseRev = this.rev
       this.seenStoredRev = this.rev
+      this.#entityShorts.clear()
       for (const [short, d] of this.#docs) if (this.#metas.size < META_CACHE) this.#metas.set(short, d.meta)
       this.#delta = new MemPostings()
       this.#docs.clear()
