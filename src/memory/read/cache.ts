@@ -65,7 +65,7 @@ class ProjectIndex implements TermSource {
   readonly #metas = new Map<number, ItemMeta>()
   /** Stored items by id (null: not in the index), and stored short ids by entity key: both change only with the records. */
   readonly #byId = new Map<string, ItemMeta | null>()
-  readonly #entityShorts = new Map<string, number[]>()
+  readonly #entityShorts = new Map<string, { shorts: number[]; metas: Array<ItemMeta | null> }>()
   readonly #views = new Map<string, ItemView>()
 
   constructor(
@@ -139,16 +139,17 @@ class ProjectIndex implements TermSource {
   byEntity(key: string, accept: (m: ItemMeta) => boolean, limit: number): ItemMeta[] {
     const out: ItemMeta[] = []
     if (this.#base) {
-      let shorts = this.#entityShorts.get(key)
-      if (!shorts) this.#entityShorts.set(key, (shorts = entityShorts(this.store, this.project, key)))
-      const live = shorts.filter((s) => this.live(s))
-      for (let i = 0; i < live.length; i += ENTITY_BATCH) {
-        const part = live.slice(i, i + ENTITY_BATCH)
-        const metas = this.#metasOf(part)
-        for (const s of part) {
-          const m = metas.get(s)
-          if (m && accept(m) && out.push(m) >= limit) return out
+      let stored = this.#entityShorts.get(key)
+      if (!stored) this.#entityShorts.set(key, (stored = { shorts: entityShorts(this.store, this.project, key), metas: [] }))
+      for (let i = 0; i < stored.shorts.length; i++) {
+        if (i === stored.metas.length) {
+          // metadata read in batches, as far as a caller has needed it so far
+          const part = stored.shorts.slice(i, i + ENTITY_BATCH)
+          const metas = this.#metasOf(part)
+          for (const s of part) stored.metas.push(metas.get(s) ?? null)
         }
+        const m = stored.metas[i]
+        if (m && this.live(stored.shorts[i] as number) && accept(m) && out.push(m) >= limit) return out
       }
     }
     for (const short of this.#entities.get(key) ?? []) {
