@@ -94,11 +94,13 @@ export function storedDocs(store: Store, project: string, ids: string[]): Array<
   return out
 }
 
-/** Stored short ids of the items naming an entity key, in the order they were indexed. */
-export function entityShorts(store: Store, project: string, key: string): number[] {
+/** Stored short ids of the items naming an entity key, in the order they were indexed: the next `limit` after `after`. */
+export function entityShorts(store: Store, project: string, key: string, after: number, limit: number): number[] {
   return (
     store.db
-      .query("SELECT short FROM memory_index_entities WHERE project = ? AND key = ? ORDER BY short")
-      .all(project, key) as Array<{ short: number }>
+      .query(
+        "SELECT short FROM memory_index_entities WHERE project = ? AND key = ? AND short > ? ORDER BY short LIMIT ?",
+      )
+      .all(project, key, after, limit) as Array<{ short: number }>
   ).map((r) => r.short)
 }

@@ -35,6 +35,8 @@ const DEAD_SHARE = 1
 const META_CACHE = 50_000
 /** Views opened while indexing are kept only for small refreshes (a bulk refresh would hold every record). */
 const KEEP_VIEWS = 64
+/** Hits' metadata is read this many at a time. */
+const META_SLICE = 128
 /** Items naming an entity are read in batches of this many, until enough are accepted. */
 const ENTITY_BATCH = 256
 
@@ -65,7 +67,7 @@ class ProjectIndex implements TermSource {
   readonly #metas = new Map<number, ItemMeta>()
   /** Stored items by id (null: not in the index), and stored short ids by entity key: both change only with the records. */
   readonly #byId = new Map<string, ItemMeta | null>()
-  readonly #entityShorts = new Map<string, { shorts: number[]; metas: Array<ItemMeta | null> }>()
+  readonly #entityShorts = new Map<string, { shorts: number[]; metas: Array<ItemMeta | null>; complete: boolean }>()
   readonly #views = new Map<string, ItemView>()
 
   constructor(
@@ -121,13 +123,16 @@ class ProjectIndex implements TermSource {
   /** Live hits best first, with their item's metadata (read for the hits reached, in batches). */
   *hits(query: string, extra: WeightedTerm[] = []): Generator<{ m: ItemMeta; score: number }> {
     const ranked = this.safely(() => rank(this, query, extra))
-    for (const batch of batches(ranked)) {
-      const metas = this.#metasOf(batch.map((b) => b.short))
-      for (const b of batch) {
-        const m = metas.get(b.short)
-        if (m) yield { m, score: b.score }
+    // metadata read a slice at a time: a caller that has enough stops the reading too
+    for (const batch of batches(ranked))
+      for (let i = 0; i < batch.length; i += META_SLICE) {
+        const slice = batch.slice(i, i + META_SLICE)
+        const metas = this.#metasOf(slice.map((b) => b.short))
+        for (const b of slice) {
+          const m = metas.get(b.short)
+          if (m) yield { m, score: b.score }
+        }
       }
-    }
   }
 
   /** Near spellings of the query's unknown words (read/typos.ts) in this index. */
@@ -140,11 +145,19 @@ class ProjectIndex implements TermSource {
     const out: ItemMeta[] = []
     if (this.#base) {
       let stored = this.#entityShorts.get(key)
-      if (!stored) this.#entityShorts.set(key, (stored = { shorts: entityShorts(this.store, this.project, key), metas: [] }))
-      for (let i = 0; i < stored.shorts.length; i++) {
+      if (!stored) this.#entityShorts.set(key, (stored = { shorts: [], metas: [], complete: false }))
+      const batch = Math.min(ENTITY_BATCH, limit + 16)
+      for (let i = 0; ; i++) {
+        if (i === stored.shorts.length) {
+          if (stored.complete) break
+          // an entity many items name is read only as far as a caller needs it
+          const more = entityShorts(this.store, this.project, key, stored.shorts.at(-1) ?? -1, batch)
+          stored.shorts.push(...more)
+          stored.complete = more.length < batch
+          if (i === stored.shorts.length) break
+        }
         if (i === stored.metas.length) {
-          // metadata read in batches, as far as a caller has needed it so far
-          const part = stored.shorts.slice(i, i + ENTITY_BATCH)
+          const part = stored.shorts.slice(i, i + batch)
           const metas = this.#metasOf(part)
           for (const s of part) stored.metas.push(metas.get(s) ?? null)
         }
