@@ -74,7 +74,7 @@ export function metasByShort(store: Store, project: string, shorts: number[]): M
 
 export function metaByItem(store: Store, project: string, id: string): { short: number; meta: ItemMeta } | undefined {
   const row = store.db
-    .query(`SELECT d.short, ${META} ${JOIN} WHERE d.project = ? AND d.item = ? ORDER BY d.short DESC LIMIT 1`)
+    .query(`SELECT d.short, ${META} ${JOIN} WHERE d.project = ? AND d.item = ?`)
     .get(project, id) as Found | null
   return row ? { short: row.short, meta: metaOf(row) } : undefined
 }

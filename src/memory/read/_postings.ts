@@ -169,6 +169,9 @@ export class MemIndex implements TermSource {
   get nextShort() {
     return this.stats.nextShort
   }
+  get bits() {
+    return this.stats.bits
+  }
   avg(field: number) {
     return this.stats.avg(field)
   }

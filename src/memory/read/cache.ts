@@ -93,6 +93,9 @@ class ProjectIndex implements TermSource {
   get nextShort() {
     return this.stats.nextShort
   }
+  get bits() {
+    return this.stats.bits
+  }
   avg(field: number) {
     return this.stats.avg(field)
   }

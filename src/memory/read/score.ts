@@ -15,7 +15,8 @@ export interface TermSource {
   /** Every short id is below this. */
   readonly nextShort: number
   avg(field: number): number
-  live(short: number): boolean
+  /** Live short ids, one bit each. */
+  readonly bits: Uint8Array
   /** A term's postings (triples: short id, frequencies, lengths), possibly in several pieces. */
   postings(term: string): Uint32Array[]
   hasTerm(term: string): boolean
@@ -68,21 +69,29 @@ function addPostings(
   termScore: Scratch["termScore"],
   reached: number[],
 ): void {
+  const bits = src.bits
+  let inTitle = 0
+  let inText = 0
+  for (const list of lists)
+    for (let p = 0; p < list.length; p += STRIDE) {
+      const doc = list[p] as number
+      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+      const f = list[p + 1] as number
+      if (f >>> 16) inTitle++
+      if (f & 0xffff) inText++
+    }
   for (let field = 0; field < BOOSTS.length; field++) {
     const freqOf = field === 0 ? hi16 : lo16
-    let matching = 0
-    for (const list of lists)
-      for (let p = 0; p < list.length; p += STRIDE)
-        if (freqOf(list[p + 1] as number) && src.live(list[p] as number)) matching++
-    if (!matching) continue
+    const n = field === 0 ? inTitle : inText
+    if (!n) continue
     const avg = src.avg(field)
-    const idf = Math.log(1 + (src.count - matching + 0.5) / (matching + 0.5))
+    const idf = Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
     const boost = BOOSTS[field] as number
     for (const list of lists)
       for (let p = 0; p < list.length; p += STRIDE) {
         const freq = freqOf(list[p + 1] as number)
         const doc = list[p] as number
-        if (!freq || !src.live(doc)) continue
+        if (!freq || !(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
         const length = freqOf(list[p + 2] as number)
         const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
         // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
