@@ -160,7 +160,7 @@ for (const size of [1_000, 10_000, 100_000, 1_000_000].filter((s) => s <= max)) 
   await proc.exited
   const cold = JSON.parse(coldText.trim()) as Record<string, number>
   // a long-lived process that writes between recalls: each recall indexes the new item, and every
-  // SNAPSHOT_EVERY changes one of them also rewrites the sealed snapshot
+  // FLUSH_EVERY (read/cache.ts) changes one of them also stores the index changes
   const churn: number[] = []
   for (let i = 0; i < 200; i++) {
     const r = memory.write(item(written), { project: target.project, actor: agent })

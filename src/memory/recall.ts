@@ -156,10 +156,9 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     const out = new Map<string, number>()
     const idx = owner(id)
     for (const group of idx?.meta(id)?.entityGroups ?? []) {
-      const ids = idx?.byEntity(group[0] as string, () => true, SHARED_ENTITY_FANOUT + 1)
       // an entity every item mentions links nothing in particular
-      if (!ids || ids.length > SHARED_ENTITY_FANOUT) continue
-      for (const other of ids) if (other.id !== id) out.set(other.id, (out.get(other.id) ?? 0) + 1)
+      const ids = idx?.naming(group[0] as string, SHARED_ENTITY_FANOUT)
+      for (const other of ids ?? []) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
     }
     return out
   }

@@ -175,6 +175,31 @@ class ProjectIndex implements TermSource {
     return out
   }
 
+  /** The ids of the items naming an entity key, or undefined when more than `max` do (it links nothing in particular). */
+  naming(key: string, max: number): string[] | undefined {
+    const mine = (this.#entities.get(key) ?? []).filter((s) => this.live(s))
+    const live: number[] = []
+    if (this.#base) {
+      // the stored ids only, read a little past `max`: a common entity costs one short index read
+      let after = -1
+      for (;;) {
+        const more = entityShorts(this.store, this.project, key, after, max + 1)
+        for (const s of more) if (this.live(s)) live.push(s)
+        if (live.length + mine.length > max) return undefined
+        if (more.length <= max) break
+        after = more.at(-1) as number
+      }
+    }
+    if (live.length + mine.length > max) return undefined
+    const metas = this.#metasOf(live)
+    const ids = live.map((s) => metas.get(s)?.id).filter((id): id is string => !!id)
+    for (const s of mine) {
+      const id = this.#docs.get(s)?.item
+      if (id) ids.push(id)
+    }
+    return ids
+  }
+
   meta(id: string): ItemMeta | undefined {
     const short = this.#byItem.get(id)
     if (short !== undefined) return this.#docs.get(short)?.meta
