@@ -177,6 +177,38 @@ describe("owned index, stored sealed", () => {
     expect(projectIndex(cold(b).store, p.id).hasTerm(porter2("gondola"))).toBe(true)
   })
 
+  test("two processes storing in turn: each notices the other's update, reloads, and answers like a fresh one", () => {
+    using b = bench()
+    const p = b.project()
+    fill(b, p, STORE_MIN_DOCS)
+    const a = b.memory
+    const other = cold(b)
+    a.recall({ project: p, query: "billing" })
+    other.recall({ project: p, query: "billing" })
+    fill(b, p, FLUSH_EVERY, STORE_MIN_DOCS)
+    a.recall({ project: p, query: "billing" })
+    const ctx = { project: p, actor: agent }
+    const late = other.write({ kind: "note", title: "Walrus gateway", body: "walrus gateway retries billing" }, ctx)
+    for (const q of ["walrus billing", "billing retries", "inventory note"]) {
+      const fresh = ranked(cold(b), p, q)
+      expect(ranked(other, p, q)).toEqual(fresh)
+      expect(ranked(a, p, q)).toEqual(fresh)
+    }
+    expect(other.search({ project: p, query: "walrus" }).map((v) => v.id)).toEqual([late.id as string])
+    // now the other process stores, and the first one catches up
+    for (let i = 0; i < FLUSH_EVERY; i++) other.write({ kind: "note", body: `otter fact ${i} about billing` }, ctx)
+    other.recall({ project: p, query: "otter" })
+    // stored by the process that wrote them, which first took in what the other one had stored
+    expect(count(b, "memory_index_docs", p.id)).toBe(STORE_MIN_DOCS + 2 * FLUSH_EVERY + 1)
+    expect(a.search({ project: p, query: "otter", limit: 500 }).length).toBe(FLUSH_EVERY)
+    expect(ranked(a, p, "otter billing")).toEqual(ranked(cold(b), p, "otter billing"))
+    // having reloaded, the first process stores its own next changes (a stale one would be refused)
+    fill(b, p, FLUSH_EVERY, STORE_MIN_DOCS + FLUSH_EVERY)
+    a.recall({ project: p, query: "billing" })
+    expect(count(b, "memory_index_docs", p.id)).toBe(STORE_MIN_DOCS + 3 * FLUSH_EVERY + 1)
+    expect(ranked(a, p, "otter billing")).toEqual(ranked(cold(b), p, "otter billing"))
+  })
+
   test("an index read before a forget is never stored after it; one read after is", () => {
     using b = bench()
     const p = b.project()
