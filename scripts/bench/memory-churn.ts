@@ -2,8 +2,8 @@
 /**
  * A long-lived process that writes between recalls, on a store kept by memory-latency.ts --keep:
  * `EGC_HOME=<root>/egc bun run scripts/bench/memory-churn.ts <root>/bench.db <root>/repos/p0/app [rounds]`.
- * Per round: 200 writes, each followed by a recall (so one recall per round also rewrites the sealed
- * snapshot); prints recall p50/p95/max and the RSS and heap after a forced collection.
+ * Per round: 200 writes, each followed by a recall (so one recall per round also stores the sealed
+ * index's changes); prints recall p50/p95/max and the RSS and heap after a forced collection.
  * It writes to the store: run it on a copy to keep the original for other runs.
  */
 import { Database } from "bun:sqlite"

@@ -2,9 +2,10 @@
 /**
  * Latency benchmark: `bun run scripts/bench/memory-latency.ts [--max 100000] [--projects 1]`.
  * Fills one store through the real write layer (one transaction per write, as in production) up to
- * 1k, 10k and 100k items in one project (or spread over N projects), and at each size reports write
- * p95, warm recall p95 in this process, a cold process's first recall and its peak memory, and
- * recall right after each of 200 further writes (which includes the periodic snapshot rewrite).
+ * 1k, 10k, 100k (and with `--max 1000000`, 1M) items in one project (or spread over N projects), and at
+ * each size reports write p95, warm recall p95 in this process, a cold process's first recall and its
+ * peak memory, and recall right after each of 200 further writes (which includes storing the index's
+ * changes every 200).
  * `--child <db> <repo> <queries>` is the cold process itself.
  */
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
@@ -126,7 +127,7 @@ function item(n: number) {
 const agent = { source: "agent" as const, sessionId: "bench" }
 const report: Record<string, unknown>[] = []
 let written = 0
-for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
+for (const size of [1_000, 10_000, 100_000, 1_000_000].filter((s) => s <= max)) {
   const writes: number[] = []
   const t0 = performance.now()
   while (written < size) {
@@ -159,7 +160,7 @@ for (const size of [1_000, 10_000, 100_000].filter((s) => s <= max)) {
   await proc.exited
   const cold = JSON.parse(coldText.trim()) as Record<string, number>
   // a long-lived process that writes between recalls: each recall indexes the new item, and every
-  // SNAPSHOT_EVERY changes one of them also rewrites the sealed snapshot
+  // FLUSH_EVERY (read/cache.ts) changes one of them also stores the index changes
   const churn: number[] = []
   for (let i = 0; i < 200; i++) {
     const r = memory.write(item(written), { project: target.project, actor: agent })

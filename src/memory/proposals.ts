@@ -2,7 +2,6 @@ import { MINUTE, now } from "./_time"
 import { newId } from "../core/ids"
 import type { Project } from "../core/project"
 import { projectIndex } from "./read/cache"
-import { rankedMatches } from "./read/score"
 import { scopeFilter } from "./read"
 import { processTerm, tokenize } from "./read/terms"
 import { normalEntity } from "../core/screen"
@@ -98,10 +97,9 @@ function score(store: Store, project: Project, p: Prepared, index: number): Scor
   for (const pid of scope.projects ?? []) {
     const idx = projectIndex(store, pid)
     let taken = 0
-    for (const r of rankedMatches(idx.search, `${p.title} ${p.body} ${p.entities.join(" ")}`)) {
+    for (const { m } of idx.hits(`${p.title} ${p.body} ${p.entities.join(" ")}`)) {
       if (++taken > 20) break
-      const m = idx.meta.get(r.id)
-      if (m?.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
+      if (m.status !== "active" || !scopes.has(m.scope) || (m.expiresAt !== undefined && m.expiresAt <= t)) continue
       const v = idx.view(m.id)
       if (v) seen.push({ v, s: similarity(p, v) })
     }
@@ -149,7 +147,7 @@ function declaredTarget(
 ): { v: ItemView; s: number } | undefined {
   for (const pid of projects) {
     const idx = projectIndex(store, pid)
-    const v = idx.meta.get(id)?.status === "active" ? idx.view(id) : undefined
+    const v = idx.meta(id)?.status === "active" ? idx.view(id) : undefined
     if (v) return { v, s: similarity(p, v) }
   }
   return undefined

@@ -4,8 +4,8 @@ import { estimateTokens, foldText } from "../core/screen"
 import type { Store } from "./_store"
 import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"
-import { asDoc, entityNames, metaOf, newSearch, projectIndex, type ItemMeta } from "./read/cache"
-import { rankedMatches } from "./read/score"
+import { docText, entityNames, MemIndex, metaOf, projectIndex, type ItemMeta } from "./read/cache"
+import { batches, rank } from "./read/score"
 import { expandQuery } from "./read/expand"
 import { nearSpellings } from "./read/typos"
 import { FEEDBACK, feedbackTerms } from "./read/feedback"
@@ -63,8 +63,7 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
   const scope = scopeFilter(store, q.project, "all")
   const rows = selectRows(store, { ...scope, kinds: q.kinds, asOf: q.asOf })
   const { items, unreadable } = presentAll(store, rows)
-  const search = newSearch()
-  search.addAll(items.map(asDoc))
+  const mem = new MemIndex(items.map((v) => ({ id: v.id, title: v.title, text: docText(v) })))
   const byId = new Map(items.map((v) => [v.id, v]))
   const metas = rows.filter((r) => byId.has(r.id)).map(metaOf)
   const shared = (id: string) => {
@@ -76,14 +75,12 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
     }
     return out
   }
+  const lexical = new Map<string, number>()
+  for (const batch of batches(rank(mem, q.query, [...expandQuery(q.query), ...nearSpellings(mem, q.query)])))
+    for (const r of batch) lexical.set(mem.ids[r.short] as string, r.score)
   return {
     items: metas,
-    lexical: new Map(
-      [...rankedMatches(search, q.query, [...expandQuery(q.query), ...nearSpellings(search, q.query)])].map((r) => [
-        r.id,
-        r.score,
-      ]),
-    ),
+    lexical,
     open: (id) => byId.get(id),
     visible: (id) => byId.get(id),
     shared,
@@ -116,13 +113,12 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     [...tokenize(q.query).map(processTerm), ...extra.map((e) => e.term)].filter((t): t is string => !!t),
   )
   for (const idx of indexes) {
-    const first = [...extra, ...nearSpellings(idx.search, q.query)]
+    const first = [...extra, ...idx.spellings(q.query)]
     const pass = (terms: typeof first) => {
       const hits: Array<{ m: ItemMeta; score: number }> = []
-      for (const r of rankedMatches(idx.search, q.query, terms)) {
-        const m = idx.meta.get(r.id)
-        if (!live(m)) continue
-        hits.push({ m, score: r.score })
+      for (const r of idx.hits(q.query, terms)) {
+        if (!live(r.m)) continue
+        hits.push(r)
         if (hits.length >= CANDIDATE_CAP) break
       }
       return hits
@@ -142,29 +138,27 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     }
     let byEntity = 0
     for (const key of wanted) {
-      for (const id of idx.entities.get(key) ?? []) {
-        const m = idx.meta.get(id)
-        if (!live(m) || found.has(id)) continue
-        found.set(id, m)
-        if (++byEntity >= CANDIDATE_CAP) break
+      if (byEntity >= CANDIDATE_CAP) break
+      for (const m of idx.byEntity(key, (m) => live(m) && !found.has(m.id), CANDIDATE_CAP - byEntity)) {
+        found.set(m.id, m)
+        byEntity++
       }
     }
   }
-  const owner = (id: string) => indexes.find((idx) => idx.meta.has(id))
+  const owner = (id: string) => indexes.find((idx) => idx.meta(id))
   const open = (id: string) => owner(id)?.view(id)
   const visible = (id: string) => {
     const idx = owner(id)
-    return idx && live(idx.meta.get(id)) ? idx.view(id) : undefined
+    return idx && live(idx.meta(id)) ? idx.view(id) : undefined
   }
   const unreadable = () => indexes.flatMap((idx) => [...idx.unreadable.values()])
   const shared = (id: string) => {
     const out = new Map<string, number>()
     const idx = owner(id)
-    for (const group of idx?.meta.get(id)?.entityGroups ?? []) {
-      const ids = idx?.entities.get(group[0] as string)
+    for (const group of idx?.meta(id)?.entityGroups ?? []) {
       // an entity every item mentions links nothing in particular
-      if (!ids || ids.length > SHARED_ENTITY_FANOUT) continue
-      for (const other of ids) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
+      const ids = idx?.naming(group[0] as string, SHARED_ENTITY_FANOUT)
+      for (const other of ids ?? []) if (other !== id) out.set(other, (out.get(other) ?? 0) + 1)
     }
     return out
   }

@@ -132,6 +132,29 @@ BEGIN
 END;
 `,
   },
+  {
+    // the owned search index (read/cache.ts, write/index-store.ts) replaces the whole-project MiniSearch
+    // snapshot: a sorted term dictionary in shards and posting chunks per term, each sealed and keyed by a
+    // keyed hash (no term in clear); the reader rebuilds it from the records once
+    version: 6,
+    sql: `
+DROP TABLE IF EXISTS memory_snapshots;
+CREATE TABLE IF NOT EXISTS memory_index_meta (project TEXT PRIMARY KEY, rev INTEGER NOT NULL, meta_enc BLOB NOT NULL);
+CREATE TABLE IF NOT EXISTS memory_index_terms (project TEXT NOT NULL, shard TEXT NOT NULL, terms_enc BLOB NOT NULL, PRIMARY KEY (project, shard));
+CREATE TABLE IF NOT EXISTS memory_index_postings (
+  project TEXT NOT NULL, term TEXT NOT NULL, chunk INTEGER NOT NULL, postings_enc BLOB NOT NULL,
+  PRIMARY KEY (project, term, chunk)
+);
+CREATE TABLE IF NOT EXISTS memory_index_docs (
+  project TEXT NOT NULL, short INTEGER NOT NULL, item TEXT NOT NULL, lengths INTEGER NOT NULL,
+  PRIMARY KEY (project, short)
+);
+CREATE INDEX IF NOT EXISTS memory_index_docs_item ON memory_index_docs (project, item);
+CREATE TABLE IF NOT EXISTS memory_index_entities (
+  project TEXT NOT NULL, key TEXT NOT NULL, short INTEGER NOT NULL, PRIMARY KEY (project, key, short)
+) WITHOUT ROWID;
+`,
+  },
 ]
 
 export const SCHEMA: Schema = { faculty: "memory", migrations: MIGRATIONS }

@@ -1,7 +1,6 @@
 import { now } from "../core/clock"
 import { asList, scopeFilter } from "./read"
 import { projectIndex } from "./read/cache"
-import { rankedMatches } from "./read/score"
 import type { Store } from "./_store"
 import { allProjectIds } from "./read/meta"
 import type { ItemList, ItemView, SearchQuery, Unreadable } from "./types"
@@ -21,12 +20,11 @@ export function search(store: Store, q: SearchQuery): ItemList {
   for (const project of projects) {
     const idx = projectIndex(store, project)
     let taken = 0
-    for (const r of rankedMatches(idx.search, q.query)) {
-      const m = idx.meta.get(r.id)
-      if (m?.status !== "active" || (scopes && !scopes.has(m.scope)) || (kinds && !kinds.has(m.kind))) continue
+    for (const { m, score } of idx.hits(q.query)) {
+      if (m.status !== "active" || (scopes && !scopes.has(m.scope)) || (kinds && !kinds.has(m.kind))) continue
       if (m.expiresAt !== undefined && m.expiresAt <= t) continue
       const v = idx.view(m.id)
-      if (v) hits.push({ v, score: r.score })
+      if (v) hits.push({ v, score })
       if (++taken >= (q.limit ?? 20)) break
     }
     unreadable.push(...idx.unreadable.values())

@@ -19,7 +19,11 @@ describe("per-process index cache", () => {
       { kind: "note", body: "The admin router has its own index", entities: ["src/admin/index.ts"] },
       ctx,
     )
-    const ids = (name: string) => [...(projectIndex(b.memory.store, p.id).entities.get(key(name)) ?? [])].sort()
+    const ids = (name: string) =>
+      projectIndex(b.memory.store, p.id)
+        .byEntity(key(name), () => true, 100)
+        .map((m) => m.id)
+        .sort()
     expect(ids("index.ts")).toEqual([a.id as string, other.id as string].sort())
     expect(ids("src/web/index.ts")).toEqual([a.id as string])
     expect(

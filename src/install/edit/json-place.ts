@@ -6,7 +6,7 @@ import { findNodeAtLocation, parseTree, type Node } from "jsonc-parser"
  * value is spliced in by offsets: a one-line container gets a compact value inline, a multi-line one
  * gets the value on its own lines at its siblings' indentation. Nothing else changes.
  */
-export interface Layout {
+interface Layout {
   unit: string
   eol: string
 }

@@ -1,7 +1,11 @@
-/** A growable array of u32, for packing an index: millions of postings in a plain number array are several times larger and slower. */
+/** A growable array of u32: millions of postings in a plain number array are several times larger and slower. */
 export class U32Builder {
-  #data = new Uint32Array(1024)
+  #data: Uint32Array
   length = 0
+
+  constructor(capacity = 1024) {
+    this.#data = new Uint32Array(capacity)
+  }
 
   push(value: number): this {
     if (this.length === this.#data.length) this.#grow(this.length + 1)

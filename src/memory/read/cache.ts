@@ -1,81 +1,46 @@
-import MiniSearch from "minisearch"
-import { aad, open } from "../../core/crypto"
-import { errorMessage } from "../../core/errors"
-import type { Store } from "../_store"
-import { currentRev } from "./meta"
 import { normalEntity } from "../../core/screen"
+import type { Store } from "../_store"
 import type { ItemView, Unreadable } from "../types"
-import { saveSnapshot } from "../write/snapshot"
+import { storeIndex } from "../write/index-store"
+import { entityShorts, type ItemMeta, metaByItem, metaOf, metasByShort, storedDocs } from "./_docs"
+import { analyse, DocStats, MemPostings, shardOf, withPrefix } from "./_postings"
+import { readMeta, StoredTerms, storedRev } from "./_stored"
+import { buildUpdate, type DeltaDoc } from "./_update"
+import { currentRev } from "./meta"
 import { isUnreadable, present } from "./present"
-import { selectRows, type ItemRow } from "./rows"
-import { packIndex, unpackIndex } from "./_snapshot"
-import { processTerm, TERM_RULES, tokenize } from "./terms"
+import { selectRows } from "./rows"
+import { batches, rank, type TermSource } from "./score"
+import type { WeightedTerm } from "./expand"
+import { nearSpellings } from "./typos"
 
 /**
- * Per-process cache of one project's items and their MiniSearch index. Plaintext lives only in
- * this process's memory. Ranking needs only each row's metadata and keyed entity hashes, so a
- * record is opened when it is about to be shown; the index itself is loaded from a sealed snapshot
- * when one exists (much faster than re-indexing) and refreshed incrementally from the store-wide
- * revision counter, so writes by this or any other process are seen on the next read.
+ * Per-process view of one project's search index. The index is owned here (no library's internals):
+ * a stored part, sealed in SQLite and read term by term as queries name them (read/_stored.ts), and
+ * the changes since it was stored, indexed in memory from the records and refreshed from the
+ * store-wide revision counter, so writes by this or any other process are seen on the next read.
+ * Every FLUSH_EVERY changes the changes are stored. Plaintext lives only in this process's memory.
  */
-export interface ItemMeta {
-  id: string
-  project: string
-  scope: string
-  kind: string
-  status: string
-  confidence: number
-  disputed: boolean
-  validFrom: number
-  recordedAt: number
-  expiresAt: number | undefined
-  /** Per entity: the keyed hashes of its full name and last path segment. */
-  entityGroups: string[][]
-}
+export type { ItemMeta } from "./_docs"
+export { metaOf } from "./_docs"
+export { MemIndex } from "./_postings"
 
-interface ProjectIndex {
-  rev: number
-  meta: Map<string, ItemMeta>
-  unreadable: Map<string, Unreadable>
-  search: MiniSearch<IndexedDoc>
-  /** Keyed entity hash → item ids, in the order they were added (arrays: a Set per key cost 140 ms to load at 100k). */
-  entities: Map<string, string[]>
-  /** Opens (once) the view of an item of this project; undefined when it cannot be opened. */
-  view(id: string): ItemView | undefined
-  snapshotRev: number
-  changedSinceSnapshot: number
-}
-
-/** Two fields only: every extra field multiplies the posting maps MiniSearch keeps per term. */
-interface IndexedDoc {
-  id: string
-  title: string
-  text: string
-}
-
-/** A snapshot is rewritten once this many documents changed since the last one. */
-export const SNAPSHOT_EVERY = 200
-/** Projects smaller than this are indexed from scratch; a snapshot would not pay for itself. */
-export const SNAPSHOT_MIN_DOCS = 300
+/** Changes kept in memory before they are stored. */
+export const FLUSH_EVERY = 200
+/** Projects smaller than this are indexed from the records in each process; storing would not pay. */
+export const STORE_MIN_DOCS = 300
 const INDEXED = new Set(["active", "pending", "superseded", "archived", "expired"])
-const FIELDS = ["title", "text"]
+/** Retired postings still stored beyond this share of the live ones: the index is rebuilt from the records. */
+const DEAD_SHARE = 1
+/** Item metadata kept per process (hits of past queries); cleared when it grows past this. */
+const META_CACHE = 50_000
+/** Views opened while indexing are kept only for small refreshes (a bulk refresh would hold every record). */
+const KEEP_VIEWS = 64
+/** Hits' metadata is read this many at a time. */
+const META_SLICE = 128
+/** Items naming an entity are read in batches of this many, until enough are accepted. */
+const ENTITY_BATCH = 256
 
-export const INDEX_OPTIONS = {
-  fields: FIELDS,
-  tokenize,
-  processTerm,
-  searchOptions: { boost: { title: 2 }, prefix: (t: string) => t.length > 3, processTerm, tokenize },
-}
-
-export function newSearch(): MiniSearch<IndexedDoc> {
-  return new MiniSearch<IndexedDoc>(INDEX_OPTIONS)
-}
-
-export const asDoc = (v: ItemView): IndexedDoc => ({
-  id: v.id,
-  title: v.title,
-  text: `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}`,
-})
+export const docText = (v: ItemView) => `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}`
 
 export const entityNames = (entity: string): string[] => {
   const n = normalEntity(entity)
@@ -83,34 +48,339 @@ export const entityNames = (entity: string): string[] => {
   return base && base !== n ? [n, base] : [n]
 }
 
-export function metaOf(
-  row: Pick<
-    ItemRow,
-    | "id"
-    | "project"
-    | "scope"
-    | "kind"
-    | "status"
-    | "confidence"
-    | "disputed"
-    | "valid_from"
-    | "recorded_at"
-    | "expires_at"
-    | "entity_keys"
-  >,
-): ItemMeta {
-  return {
-    id: row.id,
-    project: row.project,
-    scope: row.scope,
-    kind: row.kind,
-    status: row.status,
-    confidence: row.confidence,
-    disputed: row.disputed === 1,
-    validFrom: row.valid_from,
-    recordedAt: row.recorded_at,
-    expiresAt: row.expires_at ?? undefined,
-    entityGroups: row.entity_keys ? row.entity_keys.split(" ").map((g) => g.split(",")) : [],
+class ProjectIndex implements TermSource {
+  rev = -1
+  stats = new DocStats()
+  readonly unreadable = new Map<string, Unreadable>()
+  #base: StoredTerms | undefined
+  /** The stored header's revision the base was read at (undefined: nothing usable stored). */
+  #baseRev: number | undefined
+  /** The stored revision seen when loading, readable or not: another value means another process changed it. */
+  seenStoredRev: number | undefined
+  #delta = new MemPostings()
+  #docs = new Map<number, DeltaDoc>()
+  #byItem = new Map<string, number>()
+  #entities = new Map<string, number[]>()
+  #retired: number[] = []
+  #changes = 0
+  #flushAt = FLUSH_EVERY
+  readonly #metas = new Map<number, ItemMeta>()
+  /** Stored items by id (null: not in the index), and stored short ids by entity key: both change only with the records. */
+  readonly #byId = new Map<string, ItemMeta | null>()
+  readonly #entityShorts = new Map<string, { shorts: number[]; metas: Array<ItemMeta | null>; complete: boolean }>()
+  readonly #views = new Map<string, ItemView>()
+
+  constructor(
+    private readonly store: Store,
+    readonly project: string,
+  ) {
+    this.seenStoredRev = storedRev(store, project)
+    try {
+      const meta = readMeta(store, project)
+      if (!meta) return
+      this.stats = meta.stats
+      this.rev = meta.rev
+      this.#baseRev = meta.rev
+      this.#base = new StoredTerms(store, project, meta.stats.nextShort)
+    } catch {
+      // an unreadable or outdated index is only a cache: it is rebuilt from the records and replaced
+    }
+  }
+
+  get count() {
+    return this.stats.count
+  }
+  get nextShort() {
+    return this.stats.nextShort
+  }
+  get bits() {
+    return this.stats.bits
+  }
+  avg(field: number) {
+    return this.stats.avg(field)
+  }
+  live(short: number) {
+    return this.stats.live(short)
+  }
+
+  postings(term: string): Uint32Array[] {
+    const out = this.#base ? [...this.#base.chunks(term)] : []
+    const mine = this.#delta.get(term)
+    if (mine) out.push(mine)
+    return out
+  }
+
+  hasTerm(term: string): boolean {
+    return this.#delta.byTerm.has(term) || (this.#base?.has(shardOf(term), term) ?? false)
+  }
+
+  /** Sorted; from the stored dictionary only for a prefix of two characters or more (one shard). */
+  termsWithPrefix(prefix: string, limit = Number.POSITIVE_INFINITY): string[] {
+    const mine = withPrefix(this.#delta.sorted(), prefix, limit)
+    const s = shardOf(prefix)
+    if (!this.#base || [...s].length < 2) return mine
+    const stored = withPrefix(this.#base.shard(s), prefix, limit)
+    return [...new Set([...stored, ...mine])].sort().slice(0, limit)
+  }
+
+  /** Live hits best first, with their item's metadata (read for the hits reached, in batches). */
+  *hits(query: string, extra: WeightedTerm[] = []): Generator<{ m: ItemMeta; score: number }> {
+    const ranked = this.safely(() => rank(this, query, extra))
+    // metadata read a slice at a time: a caller that has enough stops the reading too
+    for (const batch of batches(ranked))
+      for (let i = 0; i < batch.length; i += META_SLICE) {
+        const slice = batch.slice(i, i + META_SLICE)
+        const metas = this.#metasOf(slice.map((b) => b.short))
+        for (const b of slice) {
+          const m = metas.get(b.short)
+          if (m) yield { m, score: b.score }
+        }
+      }
+  }
+
+  /** Near spellings of the query's unknown words (read/typos.ts) in this index. */
+  spellings(query: string): WeightedTerm[] {
+    return this.safely(() => nearSpellings(this, query))
+  }
+
+  /** Items naming an entity key, in the order indexed, that `accept` takes, at most `limit`. */
+  byEntity(key: string, accept: (m: ItemMeta) => boolean, limit: number): ItemMeta[] {
+    const out: ItemMeta[] = []
+    if (this.#base) {
+      let stored = this.#entityShorts.get(key)
+      if (!stored) this.#entityShorts.set(key, (stored = { shorts: [], metas: [], complete: false }))
+      const batch = Math.min(ENTITY_BATCH, limit + 16)
+      for (let i = 0; ; i++) {
+        if (i === stored.shorts.length) {
+          if (stored.complete) break
+          // an entity many items name is read only as far as a caller needs it
+          const more = entityShorts(this.store, this.project, key, stored.shorts.at(-1) ?? -1, batch)
+          stored.shorts.push(...more)
+          stored.complete = more.length < batch
+          if (i === stored.shorts.length) break
+        }
+        if (i === stored.metas.length) {
+          const part = stored.shorts.slice(i, i + batch)
+          const metas = this.#metasOf(part)
+          for (const s of part) stored.metas.push(metas.get(s) ?? null)
+        }
+        const m = stored.metas[i]
+        if (m && this.live(stored.shorts[i] as number) && accept(m) && out.push(m) >= limit) return out
+      }
+    }
+    for (const short of this.#entities.get(key) ?? []) {
+      const m = this.#docs.get(short)?.meta
+      if (m && accept(m) && out.push(m) >= limit) break
+    }
+    return out
+  }
+
+  /** The ids of the items naming an entity key, or undefined when more than `max` do (it links nothing in particular). */
+  naming(key: string, max: number): string[] | undefined {
+    const mine = (this.#entities.get(key) ?? []).filter((s) => this.live(s))
+    const live: number[] = []
+    if (this.#base) {
+      // the stored ids only, read a little past `max`: a common entity costs one short index read
+      let after = -1
+      for (;;) {
+        const more = entityShorts(this.store, this.project, key, after, max + 1)
+        for (const s of more) if (this.live(s)) live.push(s)
+        if (live.length + mine.length > max) return undefined
+        if (more.length <= max) break
+        after = more.at(-1) as number
+      }
+    }
+    if (live.length + mine.length > max) return undefined
+    const metas = this.#metasOf(live)
+    const ids = live.map((s) => metas.get(s)?.id).filter((id): id is string => !!id)
+    for (const s of mine) {
+      const id = this.#docs.get(s)?.item
+      if (id) ids.push(id)
+    }
+    return ids
+  }
+
+  meta(id: string): ItemMeta | undefined {
+    const short = this.#byItem.get(id)
+    if (short !== undefined) return this.#docs.get(short)?.meta
+    if (!this.#base) return undefined
+    if (this.#byId.has(id)) return this.#byId.get(id) ?? undefined
+    const found = metaByItem(this.store, this.project, id)
+    const m = found && this.live(found.short) ? found.meta : undefined
+    this.#byId.set(id, m ?? null)
+    return m
+  }
+
+  /** Opens (once) the view of an item of this project; undefined when it cannot be opened. */
+  view(id: string): ItemView | undefined {
+    const hit = this.#views.get(id)
+    if (hit) return hit
+    if (this.unreadable.has(id) || !this.meta(id)) return undefined
+    const row = selectRows(this.store, { projects: [this.project], ids: [id] })[0]
+    if (!row) return undefined
+    const v = present(this.store, row)
+    if (isUnreadable(v)) {
+      this.unreadable.set(id, v)
+      return undefined
+    }
+    this.#views.set(id, v)
+    return v
+  }
+
+  #metasOf(shorts: number[]): Map<number, ItemMeta> {
+    const out = new Map<number, ItemMeta>()
+    const missing: number[] = []
+    for (const s of shorts) {
+      const m = this.#docs.get(s)?.meta ?? this.#metas.get(s)
+      if (m) out.set(s, m)
+      else missing.push(s)
+    }
+    if (!missing.length) return out
+    if (this.#metas.size > META_CACHE) {
+      this.#metas.clear()
+      this.#byId.clear()
+    }
+    for (const [s, m] of metasByShort(this.store, this.project, missing)) {
+      out.set(s, m)
+      this.#metas.set(s, m)
+    }
+    return out
+  }
+
+  /** A stored piece that fails to open: the index is rebuilt from the records, and the query asked again. */
+  safely<T>(fn: () => T): T {
+    try {
+      return fn()
+    } catch {
+      if (!this.#base) throw new Error("index query failed without a stored index")
+      this.#reset()
+      return fn()
+    }
+  }
+
+  #reset(): void {
+    this.#base = undefined
+    this.#baseRev = undefined
+    this.seenStoredRev = storedRev(this.store, this.project)
+    this.stats = new DocStats()
+    this.#delta.clear()
+    this.#docs.clear()
+    this.#byItem.clear()
+    this.#entities.clear()
+    this.#retired = []
+    this.#metas.clear()
+    this.#byId.clear()
+    this.#entityShorts.clear()
+    this.#changes = 0
+    this.#flushAt = FLUSH_EVERY
+    this.rev = -1
+    this.refresh(currentRev(this.store))
+  }
+
+  refresh(rev: number): void {
+    const rows = selectRows(this.store, { projects: [this.project], sinceRev: this.rev })
+    for (const r of rows) this.#byId.delete(r.id)
+    this.#retire(rows.map((r) => r.id))
+    for (const row of rows) {
+      this.#views.delete(row.id)
+      this.unreadable.delete(row.id)
+      if (!row.content_enc || !INDEXED.has(row.status)) continue
+      const view = present(this.store, row)
+      if (isUnreadable(view)) {
+        this.unreadable.set(row.id, view)
+        continue
+      }
+      this.#add(view, metaOf(row))
+      if (rows.length <= KEEP_VIEWS) this.#views.set(row.id, view)
+    }
+    this.#changes += rows.length
+    this.rev = rev
+    if (this.#base && this.stats.dead > Math.max(5000, this.stats.count * DEAD_SHARE)) this.#reset()
+    else this.#maybeStore()
+  }
+
+  #add(v: ItemView, meta: ItemMeta): void {
+    const short = this.stats.nextShort
+    const doc = analyse(v.title, docText(v))
+    this.stats.add(short, doc.lengths)
+    this.#delta.add(short, doc)
+    this.#docs.set(short, { item: v.id, lengths: doc.lengths, meta })
+    this.#byItem.set(v.id, short)
+    for (const group of meta.entityGroups)
+      for (const key of group) {
+        const shorts = this.#entities.get(key)
+        // two entities of one item can share a last segment: its keys arrive together
+        if (!shorts) this.#entities.set(key, [short])
+        else if (shorts[shorts.length - 1] !== short) shorts.push(short)
+      }
+  }
+
+  #retire(ids: string[]): void {
+    const fromBase: string[] = []
+    for (const id of ids) {
+      const short = this.#byItem.get(id)
+      if (short === undefined) {
+        fromBase.push(id)
+        continue
+      }
+      const d = this.#docs.get(short) as DeltaDoc
+      this.stats.retire(short, d.lengths)
+      this.stats.dead--
+      this.#docs.delete(short)
+      this.#byItem.delete(id)
+      for (const group of d.meta.entityGroups)
+        for (const key of group) {
+          const shorts = this.#entities.get(key)
+          const at = shorts?.lastIndexOf(short) ?? -1
+          if (at >= 0) shorts?.splice(at, 1)
+        }
+    }
+    if (!this.#base || !fromBase.length) return
+    for (const d of storedDocs(this.store, this.project, fromBase)) {
+      if (!this.live(d.short)) continue
+      this.stats.retire(d.short, d.lengths)
+      this.#retired.push(d.short)
+      this.#metas.delete(d.short)
+    }
+  }
+
+  #maybeStore(): void {
+    if (this.#base ? this.#changes < this.#flushAt : this.stats.count < STORE_MIN_DOCS) return
+    try {
+      const pending = {
+        project: this.project,
+        rev: this.rev,
+        baseRev: this.#baseRev,
+        base: this.#base,
+        stats: this.stats,
+        delta: this.#delta,
+        docs: this.#docs,
+        retired: this.#retired,
+      }
+      const { update, terms, shards } = buildUpdate(this.store, pending)
+      if (!storeIndex(this.store, update)) {
+        this.#flushAt = this.#changes + FLUSH_EVERY
+        return
+      }
+      if (this.#base) {
+        this.#base.nextShort = this.stats.nextShort
+        this.#base.evict(terms, shards)
+      } else this.#base = new StoredTerms(this.store, this.project, this.stats.nextShort)
+      this.#baseRev = this.rev
+      this.seenStoredRev = this.rev
+      this.#entityShorts.clear()
+      for (const [short, d] of this.#docs) if (this.#metas.size < META_CACHE) this.#metas.set(short, d.meta)
+      this.#delta = new MemPostings()
+      this.#docs.clear()
+      this.#byItem.clear()
+      this.#entities.clear()
+      this.#retired = []
+      this.#changes = 0
+      this.#flushAt = FLUSH_EVERY
+    } catch {
+      // a busy database only delays storing the index; reads never fail because of it
+      this.#flushAt = this.#changes + FLUSH_EVERY
+    }
   }
 }
 
@@ -120,128 +390,12 @@ export function projectIndex(store: Store, project: string): ProjectIndex {
   let byProject = caches.get(store)
   if (!byProject) caches.set(store, (byProject = new Map()))
   const rev = currentRev(store)
-  const idx = byProject.get(project) ?? load(store, project, byProject)
-  if (rev !== idx.rev) refresh(store, project, idx, rev)
+  let idx = byProject.get(project)
+  // another process stored, replaced or dropped the index since this one read it: start from what is stored now
+  if (!idx || (rev !== idx.rev && storedRev(store, project) !== idx.seenStoredRev)) {
+    idx = new ProjectIndex(store, project)
+    byProject.set(project, idx)
+  }
+  if (rev !== idx.rev) idx.refresh(rev)
   return idx
-}
-
-function emptyIndex(store: Store, project: string): ProjectIndex {
-  const views = new Map<string, ItemView>()
-  const idx: ProjectIndex = {
-    rev: -1,
-    meta: new Map(),
-    unreadable: new Map(),
-    search: newSearch(),
-    entities: new Map(),
-    snapshotRev: -1,
-    changedSinceSnapshot: 0,
-    view(id) {
-      const hit = views.get(id)
-      if (hit) return hit
-      if (!idx.meta.has(id) || idx.unreadable.has(id)) return undefined
-      const row = selectRows(store, { projects: [project], ids: [id] })[0]
-      if (!row) return undefined
-      const v = present(store, row)
-      if (isUnreadable(v)) {
-        idx.unreadable.set(id, v)
-        return undefined
-      }
-      views.set(id, v)
-      return v
-    },
-  }
-  Object.defineProperty(idx, "views", { value: views })
-  return idx
-}
-
-const viewsOf = (idx: ProjectIndex) => (idx as unknown as { views: Map<string, ItemView> }).views
-
-/** Start from the sealed snapshot when there is one: metadata for all rows, index from the snapshot. */
-function load(store: Store, project: string, byProject: Map<string, ProjectIndex>): ProjectIndex {
-  const idx = emptyIndex(store, project)
-  byProject.set(project, idx)
-  const snap = store.db.query("SELECT rev, snapshot_enc FROM memory_snapshots WHERE project = ?").get(project) as {
-    rev: number
-    snapshot_enc: Uint8Array
-  } | null
-  if (!snap) return idx
-  try {
-    const packed = open(store.keys.content, snap.snapshot_enc, aad("memory_snapshots", project, project))
-    idx.search = unpackIndex<IndexedDoc>(packed, INDEX_OPTIONS, TERM_RULES)
-  } catch {
-    // an unreadable or outdated snapshot is only a cache: index from the records instead
-    idx.search = newSearch()
-    return idx
-  }
-  const rows = store.db
-    .query(
-      "SELECT id, project, scope, kind, status, confidence, disputed, valid_from, recorded_at, expires_at, entity_keys, rev FROM memory_items WHERE project = ? AND rev <= ? AND content_enc IS NOT NULL",
-    )
-    .all(project, snap.rev) as Array<ItemRow>
-  for (const row of rows) if (INDEXED.has(row.status) && idx.search.has(row.id)) addMeta(idx, metaOf(row))
-  idx.rev = snap.rev
-  idx.snapshotRev = snap.rev
-  return idx
-}
-
-function refresh(store: Store, project: string, idx: ProjectIndex, rev: number): void {
-  const rows = selectRows(store, { projects: [project], sinceRev: idx.rev })
-  const added: IndexedDoc[] = []
-  const views = viewsOf(idx)
-  for (const row of rows) {
-    if (idx.search.has(row.id)) idx.search.discard(row.id)
-    removeMeta(idx, row.id)
-    views.delete(row.id)
-    idx.unreadable.delete(row.id)
-    if (!row.content_enc || !INDEXED.has(row.status)) continue
-    const view = present(store, row)
-    if (isUnreadable(view)) {
-      idx.unreadable.set(row.id, view)
-      continue
-    }
-    addMeta(idx, metaOf(row))
-    views.set(row.id, view)
-    added.push(asDoc(view))
-  }
-  idx.search.addAll(added)
-  idx.changedSinceSnapshot += rows.length
-  idx.rev = rev
-  maybeSnapshot(store, project, idx)
-}
-
-function maybeSnapshot(store: Store, project: string, idx: ProjectIndex): void {
-  const docs = idx.search.documentCount
-  const fresh = idx.snapshotRev < 0 ? docs >= SNAPSHOT_MIN_DOCS : idx.changedSinceSnapshot >= SNAPSHOT_EVERY
-  if (!fresh) return
-  try {
-    saveSnapshot(store, project, idx.rev, docs, packIndex(idx.search, TERM_RULES))
-    idx.snapshotRev = idx.rev
-    idx.changedSinceSnapshot = 0
-  } catch (e) {
-    // a busy database only delays the snapshot; reads never fail because of it
-    void errorMessage(e)
-  }
-}
-
-function addMeta(idx: ProjectIndex, m: ItemMeta): void {
-  idx.meta.set(m.id, m)
-  for (const group of m.entityGroups)
-    for (const key of group) {
-      const ids = idx.entities.get(key)
-      // two entities of one item can share a last segment; its keys arrive together, so a repeat is the last entry
-      if (!ids) idx.entities.set(key, [m.id])
-      else if (ids[ids.length - 1] !== m.id) ids.push(m.id)
-    }
-}
-
-function removeMeta(idx: ProjectIndex, id: string): void {
-  const m = idx.meta.get(id)
-  if (!m) return
-  for (const group of m.entityGroups)
-    for (const key of group) {
-      const ids = idx.entities.get(key)
-      const at = ids?.lastIndexOf(id) ?? -1
-      if (at >= 0) ids?.splice(at, 1)
-    }
-  idx.meta.delete(id)
 }

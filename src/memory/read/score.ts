@@ -1,24 +1,27 @@
-import type MiniSearch from "minisearch"
-import { postingCount, eachPosting, type Postings } from "./_snapshot"
-import { INDEX_OPTIONS } from "./cache"
 import type { WeightedTerm } from "./expand"
+import { BOOSTS, hi16, lo16, STRIDE } from "./_postings"
+import { processTerm, tokenize } from "./terms"
 
 /**
- * MiniSearch's own scoring (BM25 per field, field boosts, prefix matches weighted by length,
- * score × number of query terms matched), computed into typed arrays instead of one result object
- * per matching document, and handed out best first in growing batches so a caller that needs the
- * top few hundred live hits never sorts the tens of thousands a common word matches at 100k.
- * Ties keep MiniSearch's order (first document touched first), so rankings are unchanged.
+ * BM25 over the owned index, as MiniSearch scored it before (per field with the title boosted,
+ * prefix matches weighted by length, the sum times the number of query terms matched), computed
+ * into typed arrays and handed out best first in growing batches, so a caller that needs the top
+ * few hundred live hits never sorts the tens of thousands a common word matches at 100k. Ties keep
+ * the order in which documents were first reached.
  */
-interface Internals {
-  _documentCount: number
-  _nextId: number
-  _dirtCount: number
-  _documentIds: Map<number, string>
-  _fieldIds: Record<string, number>
-  _fieldLength: Map<number, number[]>
-  _avgFieldLength: number[]
-  _index: { get(term: string): Postings | undefined; atPrefix(prefix: string): Iterable<[string, Postings]> }
+export interface TermSource {
+  /** Live documents. */
+  readonly count: number
+  /** Every short id is below this. */
+  readonly nextShort: number
+  avg(field: number): number
+  /** Live short ids, one bit each. */
+  readonly bits: Uint8Array
+  /** A term's postings (triples: short id, frequencies, lengths), possibly in several pieces. */
+  postings(term: string): Uint32Array[]
+  hasTerm(term: string): boolean
+  /** Sorted. */
+  termsWithPrefix(prefix: string, limit?: number): string[]
 }
 
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
@@ -26,16 +29,12 @@ const PREFIX_WEIGHT = 0.375
 /** First batch handed out; each further batch is this many times larger. */
 const FIRST_BATCH = 512
 const BATCH_GROWTH = 8
-
-interface Match {
-  id: string
-  score: number
-}
+const prefixed = (t: string) => t.length > 3
 
 function queryTerms(query: string): string[] {
   const out: string[] = []
-  for (const token of INDEX_OPTIONS.tokenize(query)) {
-    const term = INDEX_OPTIONS.processTerm(token)
+  for (const token of tokenize(query)) {
+    const term = processTerm(token)
     if (term) out.push(term)
   }
   return out
@@ -49,8 +48,7 @@ const popcount = (x: number) => {
 
 /**
  * Per-document accumulators, shared by every query and left all zero after each: fresh arrays per
- * query (a few MB at 100k) pile up faster than the collector returns them. Only the synchronous
- * part of a query, before its first hit is handed out, uses them.
+ * query (a few MB at 100k) pile up faster than the collector returns them.
  */
 let scratch = { total: new Float64Array(0), mask: new Uint32Array(0), termScore: new Float64Array(0) }
 
@@ -62,107 +60,87 @@ function scratchFor(size: number) {
   return scratch
 }
 
-/** Liveness and field lengths by short id, so the scoring loop reads arrays rather than Maps. */
-interface DocTable {
-  nextId: number
-  documentCount: number
-  live: Uint8Array
-  lengths: Float64Array[]
-}
-
-const docTables = new WeakMap<Internals, DocTable>()
-
-function docTable(m: Internals): DocTable {
-  const cached = docTables.get(m)
-  // an add always moves _nextId and a discard always lowers _documentCount, so equal counts mean an unchanged index
-  if (cached && cached.nextId === m._nextId && cached.documentCount === m._documentCount) return cached
-  const added = cached ? m._nextId - cached.nextId : 0
-  // only additions since (the common case: a process writes, then recalls): fill in the new short ids
-  if (cached && added > 0 && cached.documentCount + added === m._documentCount && m._nextId < cached.live.length) {
-    for (let doc = cached.nextId; doc < m._nextId; doc++) fill(m, cached, doc)
-    cached.nextId = m._nextId
-    cached.documentCount = m._documentCount
-    return cached
-  }
-  // room to grow, so later additions fill in place
-  const size = Math.ceil((m._nextId + 1) * 1.25) + 64
-  const nFields = Object.keys(m._fieldIds).length
-  const table: DocTable = {
-    nextId: m._nextId,
-    documentCount: m._documentCount,
-    live: new Uint8Array(size),
-    lengths: Array.from({ length: nFields }, () => new Float64Array(size)),
-  }
-  for (const doc of m._documentIds.keys()) fill(m, table, doc)
-  docTables.set(m, table)
-  return table
-}
-
-function fill(m: Internals, table: DocTable, doc: number): void {
-  const lengths = m._fieldLength.get(doc)
-  table.live[doc] = m._documentIds.has(doc) ? 1 : 0
-  for (let f = 0; f < table.lengths.length; f++) (table.lengths[f] as Float64Array)[doc] = lengths?.[f] ?? 0
-}
-
 type Scratch = typeof scratch
 
-/** Adds one query term's BM25 score (the exact term, and the longer terms it prefixes) into `termScore`; `reached` gets each document it first scores. */
-function scoreTerm(
-  m: Internals,
-  term: string,
-  docs: DocTable,
+function addPostings(
+  src: TermSource,
+  lists: Uint32Array[],
+  weight: number,
   termScore: Scratch["termScore"],
   reached: number[],
-  termWeight = 1,
 ): void {
-  const live = (doc: number) => docs.live[doc] === 1
-  const boosts = Object.entries(INDEX_OPTIONS.searchOptions.boost)
-  const fields = Object.keys(m._fieldIds).map(
-    (f) => [m._fieldIds[f] as number, boosts.find(([name]) => name === f)?.[1] ?? 1] as const,
-  )
-  const add = (data: Postings | undefined, weight: number) => {
-    if (!data) return
-    for (const [fieldId, boost] of fields) {
-      const matching = postingCount(data, fieldId, m._dirtCount ? live : undefined)
-      if (!matching) continue
-      const avg = m._avgFieldLength[fieldId] as number
-      const lengths = docs.lengths[fieldId] as Float64Array
-      const idf = Math.log(1 + (m._documentCount - matching + 0.5) / (matching + 0.5))
-      eachPosting(data, fieldId, (doc, freq) => {
-        if (!live(doc)) return
-        const length = lengths[doc] as number
+  const bits = src.bits
+  let inTitle = 0
+  let inText = 0
+  for (const list of lists)
+    for (let p = 0; p < list.length; p += STRIDE) {
+      const doc = list[p] as number
+      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+      const f = list[p + 1] as number
+      if (f >>> 16) inTitle++
+      if (f & 0xffff) inText++
+    }
+  for (let field = 0; field < BOOSTS.length; field++) {
+    const freqOf = field === 0 ? hi16 : lo16
+    const n = field === 0 ? inTitle : inText
+    if (!n) continue
+    const avg = src.avg(field)
+    const idf = Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
+    const boost = BOOSTS[field] as number
+    for (const list of lists)
+      for (let p = 0; p < list.length; p += STRIDE) {
+        const freq = freqOf(list[p + 1] as number)
+        const doc = list[p] as number
+        if (!freq || !(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+        const length = freqOf(list[p + 2] as number)
         const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
         // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
-        const s = weight * termWeight * boost * 1 * raw
+        const s = weight * boost * 1 * raw
         if (termScore[doc] === 0 && s > 0) reached.push(doc)
         termScore[doc] = (termScore[doc] as number) + s
-      })
-    }
-  }
-  add(m._index.get(term), 1)
-  // stand-in terms (expansion, spellings, feedback) match exactly: their prefixes would only add noise and time
-  if (termWeight !== 1 || !INDEX_OPTIONS.searchOptions.prefix(term)) return
-  // in term order, whatever shape the tree has (built by inserts, or in one pass from a snapshot), so warm and cold processes rank alike
-  const longerTerms = [...m._index.atPrefix(term)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
-  for (const [longer, data] of longerTerms) {
-    const distance = longer.length - term.length
-    if (distance) add(data, (PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance))
+      }
   }
 }
 
-/** Every matching document (in the order first reached) and its final score: summed over terms, times the distinct terms matched. */
-function scoreAll(m: Internals, terms: WeightedTerm[]): { touched: number[]; final: Float64Array } {
-  const { total, mask, termScore } = scratchFor(m._nextId + 1)
-  const docs = docTable(m)
+/** One query term's score (the exact term, and for the asked terms the longer terms it prefixes) into `termScore`. */
+function scoreTerm(src: TermSource, t: WeightedTerm, termScore: Scratch["termScore"], reached: number[]): void {
+  addPostings(src, src.postings(t.term), t.weight, termScore, reached)
+  // stand-in terms (expansion, spellings, feedback) match exactly: their prefixes would only add noise and time
+  if (t.weight !== 1 || !prefixed(t.term)) return
+  for (const longer of src.termsWithPrefix(t.term)) {
+    const distance = longer.length - t.term.length
+    if (distance)
+      addPostings(
+        src,
+        src.postings(longer),
+        t.weight * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance)),
+        termScore,
+        reached,
+      )
+  }
+}
+
+export interface Ranked {
+  /** Short ids in the order first reached. */
+  touched: number[]
+  final: Float64Array
+}
+
+/** Every matching live document and its final score: summed over terms, times the distinct terms matched. */
+export function rank(src: TermSource, query: string, extra: WeightedTerm[] = []): Ranked {
+  const asked = queryTerms(query)
+  if (!asked.length || !src.count) return { touched: [], final: new Float64Array(0) }
+  const terms = [...asked.map((term) => ({ term, weight: 1, key: term })), ...extra]
+  const { total, mask, termScore } = scratchFor(src.nextShort + 1)
   const touched: number[] = []
   const bits = new Map<string, number>()
   let reached: number[] = []
   try {
-    for (const { term, weight, key } of terms) {
-      if (!bits.has(key)) bits.set(key, 1 << Math.min(bits.size, 31))
-      const bit = bits.get(key) as number
+    for (const t of terms) {
+      if (!bits.has(t.key)) bits.set(t.key, 1 << Math.min(bits.size, 31))
+      const bit = bits.get(t.key) as number
       reached = []
-      scoreTerm(m, term, docs, termScore, reached, weight)
+      scoreTerm(src, t, termScore, reached)
       for (const doc of reached) {
         if (total[doc] === 0 && mask[doc] === 0) touched.push(doc)
         total[doc] = (total[doc] as number) + (termScore[doc] as number)
@@ -182,13 +160,9 @@ function scoreAll(m: Internals, terms: WeightedTerm[]): { touched: number[]; fin
   }
 }
 
-/** `extra`: weighted stand-ins (vocabulary expansion, near spellings), each counted as the query term it keys to. */
-export function* rankedMatches<T>(ms: MiniSearch<T>, query: string, extra: WeightedTerm[] = []): Generator<Match> {
-  const m = ms as unknown as Internals
-  const asked = queryTerms(query)
-  const terms = [...asked.map((term) => ({ term, weight: 1, key: term })), ...extra]
-  if (!asked.length || !m._documentCount) return
-  const { touched, final } = scoreAll(m, terms)
+/** Batches of (short id, score), best first: each batch is a prefix of the full order, ties included. */
+export function* batches(r: Ranked): Generator<Array<{ short: number; score: number }>> {
+  const { touched, final } = r
   const n = touched.length
   let given = 0
   for (let want = FIRST_BATCH; given < n; want *= BATCH_GROWTH) {
@@ -199,27 +173,8 @@ export function* rankedMatches<T>(ms: MiniSearch<T>, query: string, extra: Weigh
       picked = []
       for (let i = 0; i < n; i++) if ((final[i] as number) >= threshold) picked.push(i)
     }
-    // every document at or above the threshold is in, ties included, so this is a prefix of the full order
     picked.sort((a, b) => (final[b] as number) - (final[a] as number) || a - b)
-    for (let k = given; k < picked.length; k++) {
-      const i = picked[k] as number
-      yield { id: m._documentIds.get(touched[i] as number) as string, score: final[i] as number }
-    }
+    yield picked.slice(given).map((i) => ({ short: touched[i] as number, score: final[i] as number }))
     given = picked.length
   }
-}
-
-/** Whether the index holds this processed term exactly (a read of MiniSearch's term tree; nothing is written). */
-export function hasTerm<T>(ms: MiniSearch<T>, term: string): boolean {
-  return (ms as unknown as Internals)._index.get(term) !== undefined
-}
-
-/** The index's terms that start with `prefix`, at most `limit` (a read of the term tree; nothing is written). */
-export function termsWithPrefix<T>(ms: MiniSearch<T>, prefix: string, limit = 200): string[] {
-  const out: string[] = []
-  for (const [term] of (ms as unknown as Internals)._index.atPrefix(prefix)) {
-    out.push(term)
-    if (out.length >= limit) break
-  }
-  return out
 }

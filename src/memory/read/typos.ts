@@ -1,7 +1,6 @@
-import type MiniSearch from "minisearch"
 import type { WeightedTerm } from "./expand"
+import type { TermSource } from "./score"
 import { processTerm, tokenize } from "./terms"
-import { hasTerm, termsWithPrefix } from "./score"
 
 /** A word the project never used, five letters or longer, is looked for at one edit away ("idempotncy"). */
 const TYPO_MIN_LENGTH = 5
@@ -28,18 +27,20 @@ function withinOneEdit(a: string, b: string): boolean {
  * counts as that word. A misspelling stems differently ("idempotncy" keeps its tail), so a stored
  * stem also matches when it is one edit from the same-length start of the asked term.
  */
-export function nearSpellings<T>(ms: MiniSearch<T>, query: string): WeightedTerm[] {
+export function nearSpellings(src: TermSource, query: string): WeightedTerm[] {
   const out: WeightedTerm[] = []
   for (const token of tokenize(query)) {
     const term = processTerm(token)
-    if (!term || term.length < TYPO_MIN_LENGTH || /\d/.test(term) || hasTerm(ms, term)) continue
-    const near = termsWithPrefix(ms, term.slice(0, KEEP_PREFIX)).filter(
-      (t) =>
-        t !== term &&
-        t.length >= TYPO_MIN_LENGTH &&
-        (withinOneEdit(t, term) ||
-          (t.length < term.length && t.length >= term.length - 3 && withinOneEdit(t, term.slice(0, t.length)))),
-    )
+    if (!term || term.length < TYPO_MIN_LENGTH || /\d/.test(term) || src.hasTerm(term)) continue
+    const near = src
+      .termsWithPrefix(term.slice(0, KEEP_PREFIX), 200)
+      .filter(
+        (t) =>
+          t !== term &&
+          t.length >= TYPO_MIN_LENGTH &&
+          (withinOneEdit(t, term) ||
+            (t.length < term.length && t.length >= term.length - 3 && withinOneEdit(t, term.slice(0, t.length)))),
+      )
     for (const t of near
       .sort((a, b) => Math.abs(a.length - term.length) - Math.abs(b.length - term.length))
       .slice(0, MAX_SPELLINGS)) {

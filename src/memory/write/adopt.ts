@@ -2,6 +2,7 @@ import type { Project } from "../../core/project"
 import { openContent, openName, sealContent, sealName } from "../_seal"
 import { tx, type Store } from "../_store"
 import { appendAudit } from "./audit"
+import { dropIndex } from "./index-store"
 import { nextRev } from "./rev"
 
 /**
@@ -71,9 +72,11 @@ function rekey(store: Store, from: string, project: Project): number {
   for (const table of ["memory_tombstones", "memory_tomb_shingles"]) {
     db.query(`UPDATE OR IGNORE ${table} SET project = ? WHERE project = ?`).run(to, from)
   }
-  for (const table of ["memory_tombstones", "memory_tomb_shingles", "memory_snapshots"]) {
+  for (const table of ["memory_tombstones", "memory_tomb_shingles"]) {
     db.query(`DELETE FROM ${table} WHERE project = ?`).run(from)
   }
+  // the moved items reach the new id's index by their new revision; the old id's index is sealed for it alone
+  dropIndex(store, [from])
   const old = db.query("SELECT consent, created_at FROM memory_projects WHERE id = ?").get(from) as {
     consent: string | null
     created_at: number

@@ -7,7 +7,7 @@ import { GLOBAL, tx, type Store } from "../_store"
 import type { Actor, ForgetResult } from "../types"
 import { isPerson } from "./consent"
 import { nearTombstones, recordShingles } from "./near"
-import { dropSnapshots } from "./snapshot"
+import { dropIndex } from "./index-store"
 
 interface ForgetQuery {
   project: Project
@@ -72,7 +72,7 @@ export function forget(store: Store, q: ForgetQuery, actor: Actor): ForgetResult
       store.db.query("UPDATE memory_versions SET content_enc = NULL WHERE item = ?").run(r.id)
       appendAudit(store.db, store.keys, { project: r.project, item: r.id, action: "forget", actor })
     }
-    dropSnapshots(store, projects)
+    dropIndex(store, projects)
     const tombProject =
       rows.some((r) => r.project === GLOBAL) && !rows.some((r) => r.project !== GLOBAL) ? GLOBAL : q.project.id
     for (const fp of list) {

@@ -4,7 +4,7 @@ import { GLOBAL, tx, type Store } from "../_store"
 import type { Actor } from "../types"
 import { isPerson } from "./consent"
 import { setStatusRow } from "./mutate"
-import { dropSnapshots } from "./snapshot"
+import { dropIndex } from "./index-store"
 
 /**
  * An agent's forget (DESIGN principle 9): the items leave every read at once, but their content is
@@ -35,7 +35,7 @@ export function hide(
       )
       .all(...projects, ...prints, ...prints, q.id ?? "") as Array<{ id: string; project: string; status: string }>
     for (const r of rows) setStatusRow(store, r.id, r.project, "hidden", "hide", actor, `was=${r.status}`)
-    if (rows.length) dropSnapshots(store, projects)
+    if (rows.length) dropIndex(store, projects)
     return rows.length ? { hidden: rows.map((r) => r.id) } : { hidden: [], reason: "nothing live matches" }
   })
 }

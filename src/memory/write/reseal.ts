@@ -15,7 +15,6 @@ const COLUMNS: Array<{ table: string; column: string; id: string; project: strin
   { table: "memory_versions", column: "content_enc", id: "id", project: "project" },
   { table: "memory_projects", column: "display_enc", id: "id", project: "id" },
   { table: "memory_branches", column: "name_enc", id: "scope", project: "project" },
-  { table: "memory_snapshots", column: "snapshot_enc", id: "project", project: "project" },
 ]
 
 const UPDATES: Record<string, string> = {
@@ -23,8 +22,16 @@ const UPDATES: Record<string, string> = {
   memory_versions: "UPDATE memory_versions SET content_enc = ? WHERE rowid = ?",
   memory_projects: "UPDATE memory_projects SET display_enc = ? WHERE rowid = ?",
   memory_branches: "UPDATE memory_branches SET name_enc = ? WHERE rowid = ?",
-  memory_snapshots: "UPDATE memory_snapshots SET snapshot_enc = ? WHERE rowid = ?",
 }
+
+/** The search index is derived from the records: a rotation drops it and the reader rebuilds it once. */
+const INDEX_TABLES = [
+  "memory_index_meta",
+  "memory_index_terms",
+  "memory_index_postings",
+  "memory_index_docs",
+  "memory_index_entities",
+]
 
 type Row = { rowid: number; id: string; project: string; enc: Uint8Array | null }
 
@@ -44,6 +51,7 @@ export function resealMemory(db: Database, run: ResealRun, keys?: Keys): void {
       if (next) wroteOne(update.run(next, r.rowid), c.table)
     }
   }
+  if (run.mode === "reseal") for (const t of INDEX_TABLES) if (hasTable(db, t)) db.run(`DELETE FROM ${t}`)
   if (run.mode === "reseal" && keys && hasTable(db, "memory_audit")) {
     appendAudit(db, keys, {
       project: GLOBAL,

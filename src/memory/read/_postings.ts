@@ -1,0 +1,191 @@
+import { U32Builder } from "./_u32"
+import type { TermSource } from "./score"
+import { processTerm, tokenize } from "./terms"
+
+/**
+ * The owned index's units. A posting is three u32: the document's short id, its frequency of the
+ * term in the title (high 16 bits) and in the text (low 16 bits), and its title and text lengths
+ * packed the same way — so a term's postings carry all BM25 needs and a query reads nothing else
+ * per document. Field lengths count distinct tokens, as MiniSearch did, so scores are unchanged.
+ */
+export const STRIDE = 3
+/** Field boosts: title, text. */
+export const BOOSTS = [2, 1] as const
+const MAX16 = 0xffff
+
+const pack16 = (hi: number, lo: number) => ((Math.min(hi, MAX16) << 16) | Math.min(lo, MAX16)) >>> 0
+export const hi16 = (n: number) => n >>> 16
+export const lo16 = (n: number) => n & MAX16
+
+interface Analysed {
+  /** Title and text lengths, packed. */
+  lengths: number
+  /** Processed term → title and text frequencies, packed. */
+  terms: Map<string, number>
+}
+
+export function analyse(title: string, text: string): Analysed {
+  const terms = new Map<string, number>()
+  const counts = [0, 0]
+  ;[title, text].forEach((value, field) => {
+    const tokens = tokenize(value)
+    counts[field] = new Set(tokens).size
+    for (const token of tokens) {
+      const term = processTerm(token)
+      if (!term) continue
+      const f = terms.get(term) ?? 0
+      if (field === 0 && hi16(f) < MAX16) terms.set(term, f + 0x10000)
+      else if (field === 1 && lo16(f) < MAX16) terms.set(term, f + 1)
+      else terms.set(term, f)
+    }
+  })
+  return { lengths: pack16(counts[0] as number, counts[1] as number), terms }
+}
+
+/** Which short ids are live, how many, and the field length sums (for the BM25 averages). */
+export class DocStats {
+  bits: Uint8Array
+  count = 0
+  sums = [0, 0]
+  nextShort = 0
+  /** Postings of retired documents still stored (a rebuild clears them). */
+  dead = 0
+
+  constructor(bits = new Uint8Array(64)) {
+    this.bits = bits
+  }
+
+  live(short: number): boolean {
+    return ((this.bits[short >>> 3] as number) & (1 << (short & 7))) !== 0
+  }
+
+  add(short: number, lengths: number): void {
+    if (short >>> 3 >= this.bits.length) {
+      const grown = new Uint8Array(Math.max((short >>> 3) + 1, this.bits.length * 2))
+      grown.set(this.bits)
+      this.bits = grown
+    }
+    this.bits[short >>> 3] = (this.bits[short >>> 3] as number) | (1 << (short & 7))
+    this.count++
+    this.sums[0] = (this.sums[0] as number) + hi16(lengths)
+    this.sums[1] = (this.sums[1] as number) + lo16(lengths)
+    this.nextShort = Math.max(this.nextShort, short + 1)
+  }
+
+  retire(short: number, lengths: number): void {
+    if (!this.live(short)) return
+    this.bits[short >>> 3] = (this.bits[short >>> 3] as number) & ~(1 << (short & 7))
+    this.count--
+    this.dead++
+    this.sums[0] = (this.sums[0] as number) - hi16(lengths)
+    this.sums[1] = (this.sums[1] as number) - lo16(lengths)
+  }
+
+  avg(field: number): number {
+    return this.count ? (this.sums[field] as number) / this.count : 0
+  }
+}
+
+/** Past this many terms a bulk of new ones is sorted once rather than inserted one by one. */
+const SPLICE_MAX = 20_000
+
+/** Postings held in memory (a project's changes since its stored index, or a whole small index). */
+export class MemPostings {
+  readonly byTerm = new Map<string, U32Builder>()
+  #sorted: string[] | undefined
+
+  add(short: number, doc: Analysed): void {
+    for (const [term, freqs] of doc.terms) {
+      let list = this.byTerm.get(term)
+      if (!list) {
+        this.byTerm.set(term, (list = new U32Builder(STRIDE * 2)))
+        // a few new terms per document: kept in place, so a query after each write does not sort them all again
+        if (this.#sorted && this.#sorted.length < SPLICE_MAX)
+          this.#sorted.splice(lowerBound(this.#sorted, term), 0, term)
+        else this.#sorted = undefined
+      }
+      list.push(short).push(freqs).push(doc.lengths)
+    }
+  }
+
+  get(term: string): Uint32Array | undefined {
+    return this.byTerm.get(term)?.view()
+  }
+
+  /** The terms in sorted order (built once per change of the term set). */
+  sorted(): string[] {
+    this.#sorted ??= [...this.byTerm.keys()].sort()
+    return this.#sorted
+  }
+
+  clear(): void {
+    this.byTerm.clear()
+    this.#sorted = undefined
+  }
+}
+
+function lowerBound(sorted: string[], key: string): number {
+  let lo = 0
+  let hi = sorted.length
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1
+    if ((sorted[mid] as string) < key) lo = mid + 1
+    else hi = mid
+  }
+  return lo
+}
+
+/** Sorted terms starting with `prefix`, at most `limit`. */
+export function withPrefix(sorted: string[], prefix: string, limit: number, out: string[] = []): string[] {
+  for (let i = lowerBound(sorted, prefix); i < sorted.length && out.length < limit; i++) {
+    const t = sorted[i] as string
+    if (!t.startsWith(prefix)) break
+    out.push(t)
+  }
+  return out
+}
+
+/** The dictionary shard of a term: its first two characters (a prefix or typo lookup needs one shard). */
+export const shardOf = (term: string) => [...term].slice(0, 2).join("")
+
+/** A whole index in memory, for an as-of recall over the items valid at a past instant. */
+export class MemIndex implements TermSource {
+  readonly stats = new DocStats()
+  readonly postingsOf = new MemPostings()
+  readonly ids: string[] = []
+
+  constructor(docs: Array<{ id: string; title: string; text: string }>) {
+    for (const d of docs) {
+      const short = this.ids.push(d.id) - 1
+      const a = analyse(d.title, d.text)
+      this.stats.add(short, a.lengths)
+      this.postingsOf.add(short, a)
+    }
+  }
+
+  get count() {
+    return this.stats.count
+  }
+  get nextShort() {
+    return this.stats.nextShort
+  }
+  get bits() {
+    return this.stats.bits
+  }
+  avg(field: number) {
+    return this.stats.avg(field)
+  }
+  live(short: number) {
+    return this.stats.live(short)
+  }
+  postings(term: string) {
+    const list = this.postingsOf.get(term)
+    return list ? [list] : []
+  }
+  hasTerm(term: string) {
+    return this.postingsOf.byTerm.has(term)
+  }
+  termsWithPrefix(prefix: string, limit = Number.POSITIVE_INFINITY) {
+    return withPrefix(this.postingsOf.sorted(), prefix, limit)
+  }
+}
