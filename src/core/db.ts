@@ -58,6 +58,11 @@ export function openDb(path = paths.db()): Database {
 
 let closingAtExit = false
 
+/** Whether `db` is still the open connection this process keeps for `path` (nothing closed it since). */
+export function isCurrent(db: Database, path = paths.db()): boolean {
+  return connections.get(path) === db
+}
+
 export function closeDb(path = paths.db()): void {
   const db = connections.get(path)
   if (db) closeVouched(db)

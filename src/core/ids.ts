@@ -1,4 +1,3 @@
-import { randomBytes } from "node:crypto"
 import { now } from "./clock"
 
 /** Crockford base32, as ULID uses: ids sort by creation time as plain strings. */
@@ -12,7 +11,7 @@ export function newId(prefix = ""): string {
     increment(lastRandom)
   } else {
     lastTime = t
-    lastRandom = new Uint8Array(randomBytes(10))
+    lastRandom = crypto.getRandomValues(new Uint8Array(10))
   }
   return prefix + encodeTime(t) + encodeRandom(lastRandom)
 }

@@ -1,5 +1,6 @@
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs"
 import { basename, dirname, join, relative } from "node:path"
+import { env } from "../core/env"
 import { findRepo } from "../core/git"
 import { inside } from "./paths"
 
@@ -102,7 +103,7 @@ function status(dir: string, paths: string[]): { entries: Array<{ xy: string; pa
     {
       encoding: "utf8",
       timeout: STATUS_TIMEOUT_MS,
-      env: { ...process.env, GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
+      env: { ...env.all(), GIT_OPTIONAL_LOCKS: "0", GIT_TERMINAL_PROMPT: "0", LC_ALL: "C" },
       stdio: ["ignore", "pipe", "pipe"],
       maxBuffer: 4 * 1024 * 1024,
     },

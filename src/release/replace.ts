@@ -1,5 +1,6 @@
 import { copyFileSync, existsSync, linkSync, renameSync, unlinkSync, writeFileSync } from "node:fs"
 import { basename, dirname, join } from "node:path"
+import { env } from "../core/env"
 import { EgcError } from "../core/errors"
 
 const windows = process.platform === "win32"
@@ -29,7 +30,7 @@ export function versionOf(bin: string): string | undefined {
     const r = Bun.spawnSync([bin, "version"], {
       stdout: "pipe",
       stderr: "pipe",
-      env: { ...process.env, EGC_DISABLE: "1" },
+      env: { ...env.all(), EGC_DISABLE: "1" },
     })
     return r.exitCode === 0 ? r.stdout.toString().trim() : undefined
   } catch {

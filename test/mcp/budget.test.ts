@@ -15,12 +15,14 @@ describe("context budget", () => {
     await c.close()
   })
 
-  test("tool names are unique snake_case, and every tool has a description and described fields", () => {
+  test("tool names and argument names are snake_case, and every tool has a description and described fields", () => {
     const names = allTools.map((t) => t.name)
     expect(new Set(names).size).toBe(names.length)
     for (const t of allTools) {
       expect(t.name).toMatch(/^[a-z]+(_[a-z]+)+$/)
       expect(t.description.length).toBeGreaterThan(80)
+      const camel = Object.keys(t.input).filter((field) => !/^[a-z][a-z0-9_]*$/.test(field))
+      expect({ tool: t.name, camel }).toEqual({ tool: t.name, camel: [] })
       for (const [field, schema] of Object.entries(t.input))
         expect({ field, described: Boolean((schema as { description?: string }).description) }).toEqual({
           field,

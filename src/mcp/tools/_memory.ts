@@ -1,3 +1,4 @@
+import { isCurrent } from "../../core/db"
 import { paths } from "../../core/paths"
 import type { Memory } from "../../memory"
 import type { ToolContext } from "../tool"
@@ -8,7 +9,8 @@ let opened: { db: string; memory: Memory } | undefined
 /** The memory faculty loads on the first memory call, not at server start (tools/list stays fast). */
 export async function memoryFor(ctx: ToolContext): Promise<Memory> {
   const db = paths.db()
-  if (opened?.db === db) return opened.memory
+  // a handle whose connection was closed (closeAllDbs) is opened again, never used closed
+  if (opened?.db === db && isCurrent(opened.memory.store.db, db)) return opened.memory
   const { openMemory } = await import("../../memory")
   const m = ctx.config.memory
   const memory = openMemory({
