@@ -182,7 +182,8 @@ export function openMemory(opts: OpenOptions = {}): Memory {
 export function createMemory(store: Store): Memory {
   return followAliases(store, {
     store,
-    write: (input, ctx, opts) => writeItem(store, input, ctx, opts?.conflictWith ? { conflictWith: opts.conflictWith } : {}),
+    write: (input, ctx, opts) =>
+      writeItem(store, input, ctx, opts?.conflictWith ? { conflictWith: opts.conflictWith } : {}),
     list: (q) => listItems(store, q),
     search: (q) => search(store, q),
     recall: (q) => recall(store, q),

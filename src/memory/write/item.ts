@@ -121,8 +121,7 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const id = newId("m_")
   const confidence = input.confidence ?? (input.kind === LESSON ? 0.7 : 1)
   const ttl = input.kind === "working" ? Math.min(input.ttlMs ?? store.workingTtlMs, WORKING_MAX_TTL_MS) : input.ttlMs
-  const disputed =
-    (!!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)) || !!rival
+  const disputed = (!!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)) || !!rival
   const content = sealContent(store.keys, "memory_items", id, project, {
     title: p.title,
     body: p.body,

@@ -24,7 +24,8 @@ export function replacing(memory: Memory, t: TeamCtx, p: Payload, all: Link[]): 
   if (link.forgotten || !link.local) return { refused: FORGOTTEN }
   const q = { project: t.project, id: link.local }
   const local = memory.get(q)
-  if (!local) return memory.hidden({ project: t.project }).some((v) => v.id === link.local) ? { refused: FORGOTTEN } : {}
+  if (!local)
+    return memory.hidden({ project: t.project }).some((v) => v.id === link.local) ? { refused: FORGOTTEN } : {}
   if (!("status" in local) || ["forgotten", "hidden", "rejected"].includes(local.status)) return { refused: FORGOTTEN }
   const who = p.author.slice(0, 80)
   if (local.status === "active" || local.status === "pending") {
