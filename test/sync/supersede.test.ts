@@ -144,6 +144,27 @@ describe("supersession and conflicts across people", () => {
     const again = await pullJson(alice, pa.path)
     expect(again).toMatchObject({ received: 0, conflicts: 0 })
     expect(again.refused.length).toBe(1)
+
+    // alice's edit of her log decision goes out as a new version (with her forget); bob had replaced
+    // his copy: a conflict there too
+    expect(JSON.parse(await ok(alice, ["sync", "push", "--json"], pa.path))).toMatchObject({ pushed: 1, forgotten: 1 })
+    const atBob = await pullJson(bob, pb.path)
+    expect(atBob).toMatchObject({ received: 1, pending: 1, conflicts: 1, forgotten: 1, refused: [] })
+    const atBobOpen = await conflicts(bob, pb.path)
+    expect(atBobOpen.map((c) => `${c.new} vs ${c.old}`)).toEqual(["Log JSON:pending vs Log text:active"])
+    expect(atBobOpen[0]?.reason).toBe("a teammate changed a shared item already replaced here")
+    // control in the same store: bob's replacements are untouched, his old copy stays superseded (the
+    // forgotten one is gone)
+    expect(await titles(bob, pb.path)).toEqual([
+      "Indent tabs:superseded",
+      "Indent two spaces:active",
+      "Log JSON:pending",
+      "Log JSON:superseded",
+      "Log text:active",
+      "Retry thrice:active",
+      "Use Postgres:active",
+      "Use SQLite:superseded",
+    ])
   }, 240_000)
 
   test("old envelopes still pull; a replacement of an item never had here is a new item; altered references are refused", async () => {

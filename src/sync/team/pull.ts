@@ -68,7 +68,9 @@ function applyPut(memory: Memory, t: TeamCtx, p: Payload, report: PullReport): O
   const link = all.find((l) => l.shared === p.shared)
   if (link?.forgotten || link?.version === p.version) return { ok: true }
   if (link?.direction === "out") return { ok: true }
-  const plan: Plan = link?.local ? { supersedes: link.local } : replacing(memory, t, p, all)
+  // a new version of an item held here replaces the version last synced, like a teammate's replacement
+  const ref = link?.local ? { ...p, supersedes: { shared: p.shared, version: link.version } } : p
+  const plan: Plan = replacing(memory, t, ref, all)
   if ("refused" in plan) return { ok: false, reason: plan.refused }
   const input = {
     kind: p.kind,

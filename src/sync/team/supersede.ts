@@ -27,20 +27,21 @@ export function replacing(memory: Memory, t: TeamCtx, p: Payload, all: Link[]): 
   if (!local)
     return memory.hidden({ project: t.project }).some((v) => v.id === link.local) ? { refused: FORGOTTEN } : {}
   if (!("status" in local) || ["forgotten", "hidden", "rejected"].includes(local.status)) return { refused: FORGOTTEN }
-  const who = p.author.slice(0, 80)
+  // the reason is stored unsealed: it names no teammate (author names are sealed in sync_links)
+  const what = ref.shared === p.shared ? "a teammate changed a shared item" : "a teammate replaced a shared item"
   if (local.status === "active" || local.status === "pending") {
     if (unchanged(t, local, link, ref.version)) return { supersedes: local.id }
-    return { conflict: { id: local.id, reason: `${who} replaced a shared item that was edited here` } }
+    return { conflict: { id: local.id, reason: `${what} that was edited here` } }
   }
   if (local.status !== "superseded") return {}
   const current = liveSuccessor(memory, t, local.id)
-  return current ? { conflict: { id: current, reason: `${who} replaced a shared item already replaced here` } } : {}
+  return current ? { conflict: { id: current, reason: `${what} already replaced here` } } : {}
 }
 
 /**
  * The sender replaced the version last synced here, and the local copy still is that version (under
- * any of our team keys, old ones included). A copy the write layer altered on arrival (a redacted
- * secret) counts as changed: a needless conflict is safe, a lost edit is not.
+ * any of our team keys, old ones included). A copy the write layer altered on arrival (a newer
+ * redaction than the sender's) counts as changed: a needless conflict is safe, a lost edit is not.
  */
 function unchanged(t: TeamCtx, v: ItemView, link: Link, version: string): boolean {
   return version === link.version && t.keys.some((k) => versionOf(k, v) === version)
