@@ -165,6 +165,24 @@ describe("supersession and conflicts across people", () => {
       "Use Postgres:active",
       "Use SQLite:superseded",
     ])
+    // carol trusts her team: the new version is active at once, and the conflict is open all the same
+    expect(await pullJson(carol, pc.path)).toMatchObject({ received: 1, pending: 0, conflicts: 1, refused: [] })
+    const atCarolOpen = await conflicts(carol, pc.path)
+    expect(atCarolOpen.map((c) => `${c.new} vs ${c.old}`)).toEqual(["Log JSON:active vs Log text:active"])
+
+    // bob keeps his own; a key rotation re-sends alice's unchanged text: no new item, no new conflict
+    await ok(bob, ["memory", "resolve", atBobOpen[0]?.id ?? "", "--keep", "old"], pb.path)
+    const k2 = join(t.path, "team2.key")
+    await ok(alice, ["sync", "rotate", "--key-out", k2], pa.path)
+    await ok(bob, ["sync", "join", "--remote", bare, "--key-file", k2], pb.path)
+    expect(JSON.parse(await ok(alice, ["sync", "push", "--json"], pa.path)).pushed).toBe(1)
+    expect(await pullJson(bob, pb.path)).toMatchObject({ received: 0, unchanged: 1, conflicts: 0, refused: [] })
+    expect(await conflicts(bob, pb.path)).toEqual([])
+    expect((await titles(bob, pb.path)).filter((x) => x.startsWith("Log"))).toEqual([
+      "Log JSON:archived",
+      "Log JSON:superseded",
+      "Log text:active",
+    ])
   }, 240_000)
 
   test("old envelopes still pull; a replacement of an item never had here is a new item; altered references are refused", async () => {

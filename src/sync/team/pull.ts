@@ -72,6 +72,17 @@ function applyPut(memory: Memory, t: TeamCtx, p: Payload, report: PullReport): O
   const ref = link?.local ? { ...p, supersedes: { shared: p.shared, version: link.version } } : p
   const plan: Plan = replacing(memory, t, ref, all)
   if ("refused" in plan) return { ok: false, reason: plan.refused }
+  if ("same" in plan) {
+    putLink(t.s, t.project.id, {
+      shared: p.shared,
+      local: plan.same,
+      version: p.version,
+      direction: "in",
+      author: p.author,
+    })
+    report.unchanged++
+    return { ok: true }
+  }
   const input = {
     kind: p.kind,
     title: p.title,

@@ -10,7 +10,10 @@ import type { TeamCtx } from "./team"
  * with the live local version and nothing is replaced. Forgotten here: refused (tombstones win).
  * Never had, or no live version left: an ordinary new item.
  */
-export type Plan = { supersedes?: string; conflict?: { id: string; reason: string } } | { refused: string }
+export type Plan =
+  | { supersedes?: string; conflict?: { id: string; reason: string } }
+  | { refused: string }
+  | { same: string }
 
 type Link = ReturnType<typeof links>[number]
 
@@ -27,6 +30,9 @@ export function replacing(memory: Memory, t: TeamCtx, p: Payload, all: Link[]): 
   if (!local)
     return memory.hidden({ project: t.project }).some((v) => v.id === link.local) ? { refused: FORGOTTEN } : {}
   if (!("status" in local) || ["forgotten", "hidden", "rejected"].includes(local.status)) return { refused: FORGOTTEN }
+  // the same text again (re-sealed after a key rotation): nothing changed
+  if (ref.shared === p.shared && local.kind === p.kind && local.title === p.title && local.body === p.body)
+    return { same: local.id }
   // the reason is stored unsealed: it names no teammate (author names are sealed in sync_links)
   const what = ref.shared === p.shared ? "a teammate changed a shared item" : "a teammate replaced a shared item"
   if (local.status === "active" || local.status === "pending") {
