@@ -50,7 +50,9 @@ export function replacing(memory: Memory, t: TeamCtx, p: Payload, all: Link[]): 
  * redaction than the sender's) counts as changed: a needless conflict is safe, a lost edit is not.
  */
 function unchanged(t: TeamCtx, v: ItemView, link: Link, version: string): boolean {
-  return version === link.version && t.keys.some((k) => versionOf(k, v) === version)
+  // versions are keyed hashes: the same text re-sealed after a rotation has another one
+  const mine = new Set(t.keys.map((k) => versionOf(k, v)))
+  return mine.has(link.version) && mine.has(version)
 }
 
 /** The live item that replaced `id` here, following the supersede chain (newest branch first). */
