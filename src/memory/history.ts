@@ -22,3 +22,20 @@ export function history(store: Store, q: { project: Project; id: string }): Item
   const { items, unreadable } = presentAll(store, rows)
   return asList(items, unreadable)
 }
+
+/** Direct supersede links of an item of this project (the global scope included). */
+export function supersession(
+  store: Store,
+  q: { project: Project; id: string },
+): { replaces: string[]; replacedBy: string[] } {
+  const { projects } = scopeFilter(store, q.project, "all")
+  const links = supersedeLinks(store, q.id)
+  const own = new Set(
+    selectRows(store, { projects, ids: [q.id, ...links.flatMap((l) => [l.src, l.dst])] }).map((r) => r.id),
+  )
+  if (!own.has(q.id)) return { replaces: [], replacedBy: [] }
+  return {
+    replaces: links.filter((l) => l.src === q.id && own.has(l.dst)).map((l) => l.dst),
+    replacedBy: links.filter((l) => l.dst === q.id && own.has(l.src)).map((l) => l.src),
+  }
+}

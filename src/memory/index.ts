@@ -29,7 +29,7 @@ import { decaySweep, recallLessons, reinforceLesson, saveLesson, type LessonInpu
 import { expireSweep, getWorking, listWorking, setWorking } from "./working"
 import { commitProposal, discardProposal, propose, type CommitResult, type ProposalResult } from "./proposals"
 import { listConflicts, resolveConflict, type ConflictView } from "./conflicts"
-import { history } from "./history"
+import { history, supersession } from "./history"
 import type {
   Actor,
   ConsentPolicy,
@@ -49,6 +49,7 @@ import type {
   StatePatchResult,
   Unreadable,
   WriteContext,
+  WriteOptions,
   WriteResult,
 } from "./types"
 
@@ -76,7 +77,7 @@ export { STATE_TOKEN_BUDGET } from "./state/render"
 
 export interface Memory {
   /** The one way to store memory: validated, scanned, consent-checked, sealed, audited. */
-  write(input: ItemInput, ctx: WriteContext): WriteResult
+  write(input: ItemInput, ctx: WriteContext, opts?: WriteOptions): WriteResult
   list(q: ListQuery): ItemList
   search(q: SearchQuery): ItemList
   recall(q: RecallQuery): RecallResult
@@ -113,6 +114,8 @@ export interface Memory {
   auditVerify(): AuditVerdict
   /** The supersede chain of an item, including superseded versions. */
   history(q: { project: Project; id: string }): ItemList
+  /** An item's direct supersede links: the items it replaces and the items that replace it (ids). */
+  supersession(q: { project: Project; id: string }): { replaces: string[]; replacedBy: string[] }
   lessons: {
     save(input: LessonInput, ctx: WriteContext): WriteResult
     recall(q: { project: Project; query: string; minConfidence?: number; limit?: number }, actor: Actor): RecallItem[]
@@ -179,7 +182,8 @@ export function openMemory(opts: OpenOptions = {}): Memory {
 export function createMemory(store: Store): Memory {
   return followAliases(store, {
     store,
-    write: (input, ctx) => writeItem(store, input, ctx),
+    write: (input, ctx, opts) =>
+      writeItem(store, input, ctx, opts?.conflictWith ? { conflictWith: opts.conflictWith } : {}),
     list: (q) => listItems(store, q),
     search: (q) => search(store, q),
     recall: (q) => recall(store, q),
@@ -201,6 +205,7 @@ export function createMemory(store: Store): Memory {
     auditVerify: () => verifyAudit(store.db, store.keys),
     audit: (q) => auditLog(store.db, { project: q.project.id, item: q.item, limit: q.limit }),
     history: (q) => history(store, q),
+    supersession: (q) => supersession(store, q),
     lessons: {
       save: (input, ctx) => saveLesson(store, input, ctx),
       recall: (q, actor) => recallLessons(store, q, actor),

@@ -180,6 +180,15 @@ export interface ForgetResult {
   dryRun?: boolean
 }
 
+/** Options of internal callers only (no agent input reaches them). */
+export interface WriteOptions {
+  /**
+   * Open a conflict with this live item (nothing is replaced; the person resolves): team sync's
+   * teammate change to an item that changed here too.
+   */
+  conflictWith?: { id: string; reason: string }
+}
+
 export interface WriteContext {
   project: Project
   actor: Actor

@@ -20,6 +20,9 @@ type Op =
   | { op: "forget"; title: string }
   | { op: "approve"; title: string; source?: "agent" }
   | { op: "policy"; policy: "agent" | "review" }
+  | { op: "supersede"; old: string; kind: string; title: string; body: string }
+  | { op: "edit"; title: string; body: string }
+  | { op: "conflicts" }
 const [dir, json] = process.argv.slice(2) as [string, string]
 const project = resolveProject(dir)
 const memory = openMemory()
@@ -54,5 +57,18 @@ for (const o of JSON.parse(json) as Op[]) {
     out.push(memory.approve(find(o.title)?.id ?? "none", { project, actor }))
   }
   if (o.op === "policy") out.push(memory.setPolicy({ project, policy: o.policy }, person))
+  if (o.op === "supersede") {
+    const input = { kind: o.kind, title: o.title, body: o.body, supersedes: find(o.old)?.id ?? "none" }
+    out.push(memory.write(input, { project, actor: person }))
+  }
+  if (o.op === "edit") out.push(memory.edit(find(o.title)?.id ?? "none", { project, actor: person }, { body: o.body }))
+  if (o.op === "conflicts") {
+    const title = (id: string) => {
+      const v = memory.get({ project, id })
+      return v && "title" in v ? `${v.title}:${v.status}` : id
+    }
+    const list = memory.conflicts({ project })
+    out.push(list.map((c) => ({ id: c.id, new: title(c.newItem), old: title(c.oldItem), reason: c.reason })))
+  }
 }
 process.stdout.write(`${JSON.stringify(out)}\n`)

@@ -97,6 +97,10 @@ const pull = defineCommand({
     const lines = [
       `${r.received} received (${r.pending} pending review), ${r.unchanged} already known, ${r.forgotten} forgotten by teammates`,
     ]
+    if (r.conflicts)
+      lines.push(
+        `${r.conflicts} conflicts with changes made here, nothing replaced → egc memory resolve <id> --keep new|old|both`,
+      )
     for (const x of r.refused) lines.push(`  refused ${x.file}: ${x.reason}`)
     printData(lines.join("\n"))
   },

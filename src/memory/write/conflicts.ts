@@ -3,11 +3,16 @@ import type { Project } from "../../core/project"
 import { GLOBAL, tx, type Store } from "../_store"
 import type { Actor } from "../types"
 import { appendAudit } from "./audit"
+import { isPerson } from "./consent"
 import { addEdge } from "./item"
 import { setStatusRow, supersedeRow } from "./mutate"
 import { nextRev } from "./rev"
 
-/** Resolve a conflict: keep the new item, the old one, or both. Nothing is deleted; the choice is audited. */
+/**
+ * Resolve a conflict: keep the new item, the old one, or both. Nothing is deleted; the choice is
+ * audited. A new item still pending review (a teammate's change pulled without trust) is reviewed
+ * by the resolution: a person who keeps it approves it; only a person can keep it over the old one.
+ */
 export function resolveConflict(
   store: Store,
   q: { project: Project; id: string; keep: "new" | "old" | "both" },
@@ -21,6 +26,14 @@ export function resolveConflict(
       .get(q.id, q.project.id, GLOBAL) as { project: string; new_item: string; old_item: string } | null
     if (!c) return { ok: false, reason: `no open conflict ${q.id} in this project` }
     const t = now()
+    const row = store.db.query("SELECT status FROM memory_items WHERE id = ?").get(c.new_item) as {
+      status: string
+    } | null
+    const pending = row?.status === "pending"
+    if (pending && q.keep === "new" && !isPerson(actor))
+      return { ok: false, reason: `the new item ${c.new_item} awaits review: only a person can keep it` }
+    if (pending && q.keep !== "old" && isPerson(actor))
+      setStatusRow(store, c.new_item, c.project, "active", "approve", actor, `conflict ${q.id} kept it`)
     if (q.keep === "new") supersedeRow(store, c.old_item, c.new_item, c.project, actor)
     if (q.keep === "old")
       setStatusRow(store, c.new_item, c.project, "archived", "archive", actor, `conflict ${q.id} kept the old item`)

@@ -26,6 +26,8 @@ interface InsertOptions {
   consent?: { status: "active" | "pending" }
   /** Relation to record when the caller already scored the item (proposals). */
   forceConflict?: string
+  /** Open a conflict with this live item instead of replacing anything (a teammate's change to what changed here too). */
+  conflictWith?: { id: string; reason: string }
 }
 
 export function writeItem(store: Store, raw: ItemInput, ctx: WriteContext, opts: InsertOptions = {}): WriteResult {
@@ -115,10 +117,11 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   const found = supersedeTarget(store, input.supersedes, project, scope)
   if ("outcome" in found) return found
   const { target } = found
+  const rival = opts.conflictWith && liveItem(store, opts.conflictWith.id, project)
   const id = newId("m_")
   const confidence = input.confidence ?? (input.kind === LESSON ? 0.7 : 1)
   const ttl = input.kind === "working" ? Math.min(input.ttlMs ?? store.workingTtlMs, WORKING_MAX_TTL_MS) : input.ttlMs
-  const disputed = !!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)
+  const disputed = (!!target && (confidence < SUPERSEDE_CONFIDENCE_BAR || opts.forceConflict !== undefined)) || !!rival
   const content = sealContent(store.keys, "memory_items", id, project, {
     title: p.title,
     body: p.body,
@@ -163,7 +166,11 @@ export function insertPrepared(store: Store, p: Prepared, ctx: WriteContext, opt
   for (const link of input.links ?? []) addEdge(store, project, id, link.to, link.type, link.weight ?? 0.5)
   if (replaced && status === "active") supersedeRow(store, replaced, id, project, ctx.actor)
   const superseding = target ? { id, target, project, status, disputed, confidence } : undefined
-  const conflictId = superseding ? settleSupersede(store, superseding, ctx, opts) : undefined
+  const conflictId = rival
+    ? openConflict(store, project, id, rival, opts.conflictWith?.reason ?? "conflict", ctx)
+    : superseding
+      ? settleSupersede(store, superseding, ctx, opts)
+      : undefined
   const grantId = "grantId" in consent ? (consent.grantId as string | undefined) : undefined
   if (grantId && status === "active") consumeGrant(store, grantId)
   const outcome = status === "pending" ? "pending" : "created"
@@ -200,6 +207,11 @@ function settleSupersede(store: Store, s: Superseding, ctx: WriteContext, opts: 
   }
   const why = opts.forceConflict ?? `supersede at confidence ${s.confidence} is below ${SUPERSEDE_CONFIDENCE_BAR}`
   return openConflict(store, s.project, s.id, s.target, why, ctx)
+}
+
+function liveItem(store: Store, id: string, project: string): string | undefined {
+  const row = store.db.query("SELECT project, status FROM memory_items WHERE id = ?").get(id) as Row | null
+  return row?.project === project && (row.status === "active" || row.status === "pending") ? id : undefined
 }
 
 function liveKeyed(store: Store, project: string, scope: string, kh: string, t: number): string | undefined {

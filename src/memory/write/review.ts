@@ -143,6 +143,12 @@ export function reject(store: Store, id: string, ctx: WriteContext): WriteResult
     const found = loadItem(store, ctx, id, ["pending"])
     if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
     setStatusRow(store, id, found.row.project, "rejected", "reject", ctx.actor)
+    // a conflict this item opened is settled: the old item stays
+    store.db
+      .query(
+        "UPDATE memory_conflicts SET resolved_at = ?, resolution = 'old' WHERE new_item = ? AND resolved_at IS NULL",
+      )
+      .run(now(), id)
     const fp = textPrint(store.keys, found.view.body)
     store.db
       .query(

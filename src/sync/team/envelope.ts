@@ -50,6 +50,11 @@ export interface Payload {
   tags: string[]
   author: string
   at: number
+  /**
+   * The shared item this one replaces and the version of it the sender replaced (absent in envelopes
+   * from before supersession travelled; sealed like the rest, so only the team key reads it).
+   */
+  supersedes?: { shared: string; version: string }
 }
 
 interface EnvelopeFile {
@@ -113,5 +118,19 @@ export function openEnvelope(keys: TeamKey[], origin: string, name: string, text
   if (!expected || (payload.op === "put" && payload.version !== versionOf(key, payload))) {
     return { ok: false, reason: "tampered: the envelope does not match its name" }
   }
+  if (payload.supersedes !== undefined && !validReference(payload.supersedes))
+    return { ok: false, reason: "malformed: the item it supersedes is not a shared item reference" }
   return { ok: true, payload }
+}
+
+const validReference = (r: unknown): boolean => {
+  const o = r as { shared?: unknown; version?: unknown } | null
+  return (
+    typeof o === "object" &&
+    o !== null &&
+    typeof o.shared === "string" &&
+    /^[\w-]{1,100}$/.test(o.shared) &&
+    typeof o.version === "string" &&
+    /^[0-9a-f]{0,64}$/.test(o.version)
+  )
 }

@@ -1,6 +1,7 @@
 import type { Memory, WriteResult } from "../../memory"
 import { openEnvelope, type Payload } from "./envelope"
 import { links, markForgotten, markSeen, markSynced, putLink, seen } from "./store"
+import { replacing, type Plan } from "./supersede"
 import { ensureClone, envelopeFiles, readEnvelope, update, type TeamCtx } from "./team"
 
 /**
@@ -14,13 +15,15 @@ export interface PullReport {
   pending: number
   forgotten: number
   unchanged: number
+  /** Teammates' changes to items that changed here too: opened for review, nothing replaced. */
+  conflicts: number
   refused: Array<{ file: string; reason: string }>
 }
 
 export function pull(memory: Memory, t: TeamCtx): PullReport {
   const dir = ensureClone(t.project.id, t.cfg.remote)
   update(dir)
-  const report: PullReport = { received: 0, pending: 0, forgotten: 0, unchanged: 0, refused: [] }
+  const report: PullReport = { received: 0, pending: 0, forgotten: 0, unchanged: 0, conflicts: 0, refused: [] }
   const done = seen(t.s, t.project.id)
   const opened: Array<{ rel: string; p: Payload }> = []
   for (const f of envelopeFiles(t)) {
@@ -32,8 +35,10 @@ export function pull(memory: Memory, t: TeamCtx): PullReport {
       markSeen(t.s, t.project.id, f.rel, "refused", o.reason)
     } else opened.push({ rel: f.rel, p: o.payload })
   }
-  // forgets first, so a put and its forget arriving together never store the forgotten text
-  opened.sort((a, b) => (a.p.op === b.p.op ? 0 : a.p.op === "forget" ? -1 : 1))
+  // forgets first, so a put and its forget arriving together never store the forgotten text; then
+  // plain puts, then replacements oldest first, so what one replaces has arrived before it
+  const rank = (p: Payload) => (p.op === "forget" ? 0 : p.supersedes ? 2 : 1)
+  opened.sort((a, b) => rank(a.p) - rank(b.p) || (rank(a.p) === 2 ? a.p.at - b.p.at : 0))
   for (const { rel, p } of opened) {
     const outcome = p.op === "forget" ? applyForget(memory, t, p, report) : applyPut(memory, t, p, report)
     markSeen(t.s, t.project.id, rel, outcome.ok ? "applied" : "refused", outcome.reason)
@@ -59,9 +64,25 @@ function applyForget(memory: Memory, t: TeamCtx, p: Payload, report: PullReport)
 }
 
 function applyPut(memory: Memory, t: TeamCtx, p: Payload, report: PullReport): Outcome {
-  const link = links(t.s, t.project.id).find((l) => l.shared === p.shared)
+  const all = links(t.s, t.project.id)
+  const link = all.find((l) => l.shared === p.shared)
   if (link?.forgotten || link?.version === p.version) return { ok: true }
   if (link?.direction === "out") return { ok: true }
+  // a new version of an item held here replaces the version last synced, like a teammate's replacement
+  const ref = link?.local ? { ...p, supersedes: { shared: p.shared, version: link.version } } : p
+  const plan: Plan = replacing(memory, t, ref, all)
+  if ("refused" in plan) return { ok: false, reason: plan.refused }
+  if ("same" in plan) {
+    putLink(t.s, t.project.id, {
+      shared: p.shared,
+      local: plan.same,
+      version: p.version,
+      direction: "in",
+      author: p.author,
+    })
+    report.unchanged++
+    return { ok: true }
+  }
   const input = {
     kind: p.kind,
     title: p.title,
@@ -69,23 +90,25 @@ function applyPut(memory: Memory, t: TeamCtx, p: Payload, report: PullReport): O
     scope: "project" as const,
     entities: p.entities,
     tags: p.tags,
-    ...(link?.local ? { supersedes: link.local } : {}),
+    ...(plan.supersedes ? { supersedes: plan.supersedes } : {}),
   }
-  let r: WriteResult = memory.write(input, { project: t.project, actor: actor(p) })
-  if (r.outcome === "refused" && link?.local && r.code === "not-found") {
+  const ctx = { project: t.project, actor: actor(p) }
+  let r: WriteResult = memory.write(input, ctx, plan.conflict ? { conflictWith: plan.conflict } : {})
+  if (r.outcome === "refused" && plan.supersedes && r.code === "not-found") {
     const { supersedes: _, ...plain } = input
-    r = memory.write(plain, { project: t.project, actor: actor(p) })
+    r = memory.write(plain, ctx)
   }
   if (r.outcome === "refused" || !r.id)
     return { ok: false, reason: `${r.code ?? "refused"}: ${r.reason ?? "refused by the write layer"}` }
   putLink(t.s, t.project.id, { shared: p.shared, local: r.id, version: p.version, direction: "in", author: p.author })
+  if (r.conflictId) report.conflicts++
   if (r.outcome === "unchanged" || r.outcome === "reinforced") {
     report.unchanged++
     return { ok: true }
   }
   report.received++
   if (r.status === "pending" && t.cfg.trusted) {
-    const a = memory.approve(r.id, { project: t.project, actor: actor(p) })
+    const a = memory.approve(r.id, ctx)
     if (a.outcome === "refused") report.pending++
   } else if (r.status === "pending") report.pending++
   return { ok: true }

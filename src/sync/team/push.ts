@@ -34,6 +34,9 @@ export function push(memory: Memory, t: TeamCtx): PushReport {
     const payload = toPayload(v, shared, t.cfg.member)
     payload.version = versionOf(key, payload)
     if (link?.version === payload.version) continue
+    // a first share that replaced a shared item names it, so teammates' copies are replaced too
+    const replaced = link ? undefined : replacedShared(memory, t, v.id, byLocal)
+    if (replaced) payload.supersedes = replaced
     const name = fileName(key, payload, "")
     writeFileSync(join(sub, name), sealEnvelope(key, t.origin, name, payload), { mode: 0o600 })
     putLink(t.s, t.project.id, {
@@ -76,6 +79,16 @@ export function push(memory: Memory, t: TeamCtx): PushReport {
   report.committed = commitAndPush(dir, `egc sync: ${report.pushed} envelopes, ${report.forgotten} tombstones`)
   markSynced(t.s, t.project.id, "pushed")
   return report
+}
+
+type LinkOf = Map<string, { shared: string; version: string; forgotten: boolean }>
+
+function replacedShared(memory: Memory, t: TeamCtx, id: string, byLocal: LinkOf): Payload["supersedes"] {
+  for (const old of memory.supersession({ project: t.project, id }).replaces) {
+    const l = byLocal.get(old)
+    if (l && !l.forgotten) return { shared: l.shared, version: l.version }
+  }
+  return undefined
 }
 
 function shareable(v: ItemView): boolean {
