@@ -22,9 +22,10 @@ const MAX16 = 0xffff
 
 const pack = (title: number, text: number, context: number) =>
   ((Math.min(title, MAX8) << 24) | (Math.min(context, MAX8) << 16) | Math.min(text, MAX16)) >>> 0
-/** A field's part of packed frequencies or lengths: 0 title, 1 text, 2 context. */
-export const fieldOf = (n: number, field: number) =>
-  field === 0 ? n >>> 24 : field === 1 ? n & MAX16 : (n >>> 16) & MAX8
+/** Where each field sits in packed frequencies and lengths: 0 title, 1 text, 2 context. */
+export const SHIFT = [24, 0, 16] as const
+export const MASK = [MAX8, MAX16, MAX8] as const
+export const fieldOf = (n: number, field: number) => (n >>> (SHIFT[field] as number)) & (MASK[field] as number)
 const MAX_OF = [MAX8, MAX16, MAX8]
 const STEP_OF = [1 << 24, 1, 1 << 16]
 
@@ -37,6 +38,7 @@ interface Analysed {
 
 /** Identifier parts of an entity word: "accounting_export" and "retryPolicy" also index their words. */
 function parts(token: string): string[] {
+  if (!/_|[a-z0-9][A-Z]/.test(token)) return [token]
   const split = token
     .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
     .split(/[_\s]+/)

@@ -1,5 +1,5 @@
 import type { WeightedTerm } from "./expand"
-import { BOOSTS, FIELDS, fieldOf, STRIDE } from "./_postings"
+import { BOOSTS, FIELDS, MASK, SHIFT, STRIDE } from "./_postings"
 import { processTerm, tokenize } from "./terms"
 
 /**
@@ -70,27 +70,32 @@ function addPostings(
   reached: number[],
 ): void {
   const bits = src.bits
-  const inField = [0, 0, 0]
+  let inTitle = 0
+  let inText = 0
+  let inContext = 0
   for (const list of lists)
     for (let p = 0; p < list.length; p += STRIDE) {
       const doc = list[p] as number
       if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
       const f = list[p + 1] as number
-      for (let field = 0; field < FIELDS; field++)
-        if (fieldOf(f, field)) inField[field] = (inField[field] as number) + 1
+      if (f >>> 24) inTitle++
+      if (f & 0xffff) inText++
+      if (f & 0xff0000) inContext++
     }
   for (let field = 0; field < FIELDS; field++) {
-    const n = inField[field] as number
+    const n = field === 0 ? inTitle : field === 1 ? inText : inContext
     if (!n) continue
     const avg = src.avg(field)
     const idf = Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
     const boost = BOOSTS[field] as number
+    const shift = SHIFT[field] as number
+    const mask = MASK[field] as number
     for (const list of lists)
       for (let p = 0; p < list.length; p += STRIDE) {
-        const freq = fieldOf(list[p + 1] as number, field)
+        const freq = ((list[p + 1] as number) >>> shift) & mask
         const doc = list[p] as number
         if (!freq || !(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
-        const length = fieldOf(list[p + 2] as number, field)
+        const length = ((list[p + 2] as number) >>> shift) & mask
         const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
         // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
         const s = weight * boost * 1 * raw
