@@ -90,6 +90,18 @@ describe("the context field (entities, tags, kind)", () => {
     ])
     expect(ranked(idx, "export").map(([id]) => id)).toEqual(["snake"])
     expect(ranked(idx, "accounting_export").map(([id]) => id)).toEqual(["snake"])
+    const camel = new MemIndex([
+      ...filler,
+      { id: "camel", title: "alpha beta", text: "gamma delta", context: "retryPolicy" },
+    ])
+    expect(ranked(camel, "policy").map(([id]) => id)).toEqual(["camel"])
+    // a word of the text is not split: "retryPolicy" in a body is one word
+    const body = new MemIndex([
+      ...filler,
+      { id: "body", title: "alpha beta", text: "retryPolicy delta", context: "zeta" },
+    ])
+    expect(ranked(body, "policy")).toEqual([])
+    expect(ranked(body, "retryPolicy").map(([id]) => id)).toEqual(["body"])
     expect(ranked(idx, "omega")).toEqual([])
   })
 })
