@@ -4,7 +4,7 @@ import { estimateTokens, foldText } from "../core/screen"
 import type { Store } from "./_store"
 import { buildClusters, neighbours } from "./graph"
 import { presentAll, scopeFilter, selectRows } from "./read"
-import { docText, entityNames, MemIndex, metaOf, projectIndex, type ItemMeta } from "./read/cache"
+import { docFields, entityNames, MemIndex, metaOf, projectIndex, type ItemMeta } from "./read/cache"
 import { batches, rank } from "./read/score"
 import { expandQuery } from "./read/expand"
 import { nearSpellings } from "./read/typos"
@@ -63,7 +63,7 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
   const scope = scopeFilter(store, q.project, "all")
   const rows = selectRows(store, { ...scope, kinds: q.kinds, asOf: q.asOf })
   const { items, unreadable } = presentAll(store, rows)
-  const mem = new MemIndex(items.map((v) => ({ id: v.id, title: v.title, text: docText(v) })))
+  const mem = new MemIndex(items.map((v) => ({ id: v.id, ...docFields(v) })))
   const byId = new Map(items.map((v) => [v.id, v]))
   const metas = rows.filter((r) => byId.has(r.id)).map(metaOf)
   const shared = (id: string) => {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from "bun:test"
 import golden from "../fixtures/memory/bm25-minisearch.json"
-import { MemIndex } from "../../src/memory/read/_postings"
+import { BOOSTS, MemIndex } from "../../src/memory/read/_postings"
 import { batches, rank } from "../../src/memory/read/score"
 
 const SERVICES = ["billing", "search", "checkout", "inventory", "shipping", "auth", "mailer", "reports"]
@@ -54,5 +54,54 @@ describe("owned BM25", () => {
     const after = ranked(idx, "billing retries")
     expect(after.map(([id]) => id)).not.toContain("d8")
     expect(after.length).toBe(before.length - 1)
+  })
+})
+
+describe("the context field (entities, tags, kind)", () => {
+  // every field of every document has two distinct tokens, so lengths equal the averages and only the boost differs
+  const filler = Array.from({ length: 40 }, (_, i) => ({
+    id: `f${i}`,
+    title: `alpha${i} beta`,
+    text: `gamma${i} delta`,
+    context: `epsilon${i} zeta`,
+  }))
+  const idx = new MemIndex([
+    ...filler,
+    { id: "entity", title: "alpha beta", text: "gamma delta", context: "jobs/reconciler" },
+    { id: "mention", title: "alpha beta", text: "reconciler delta", context: "epsilon zeta" },
+    { id: "titled", title: "reconciler beta", text: "gamma delta", context: "epsilon zeta" },
+  ])
+
+  test("a word only in an item's entity ranks it above an item that mentions the word in its text", () => {
+    const got = ranked(idx, "reconciler")
+    // positive control: the text mention and the title are found too, so the populated index answers all three fields
+    expect(got.map(([id]) => id).sort()).toEqual(["entity", "mention", "titled"])
+    const score = Object.fromEntries(got)
+    expect(score.entity).toBeGreaterThan(score.mention as number)
+    expect((score.entity as number) / (score.mention as number)).toBeCloseTo(BOOSTS[2] / BOOSTS[1], 9)
+    expect((score.titled as number) / (score.mention as number)).toBeCloseTo(BOOSTS[0] / BOOSTS[1], 9)
+    expect(BOOSTS[2]).toBeGreaterThan(BOOSTS[1])
+  })
+
+  test("an entity's identifier parts are words of the context field; the filler's words are not", () => {
+    const idx = new MemIndex([
+      ...filler,
+      { id: "snake", title: "alpha beta", text: "gamma delta", context: "accounting_export" },
+    ])
+    expect(ranked(idx, "export").map(([id]) => id)).toEqual(["snake"])
+    expect(ranked(idx, "accounting_export").map(([id]) => id)).toEqual(["snake"])
+    const camel = new MemIndex([
+      ...filler,
+      { id: "camel", title: "alpha beta", text: "gamma delta", context: "retryPolicy" },
+    ])
+    expect(ranked(camel, "policy").map(([id]) => id)).toEqual(["camel"])
+    // a word of the text is not split: "retryPolicy" in a body is one word
+    const body = new MemIndex([
+      ...filler,
+      { id: "body", title: "alpha beta", text: "retryPolicy delta", context: "zeta" },
+    ])
+    expect(ranked(body, "policy")).toEqual([])
+    expect(ranked(body, "retryPolicy").map(([id]) => id)).toEqual(["body"])
+    expect(ranked(idx, "omega")).toEqual([])
   })
 })

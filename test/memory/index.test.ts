@@ -1,10 +1,11 @@
 import { describe, expect, test } from "bun:test"
 import { existsSync, readFileSync } from "node:fs"
-import { deriveKey, open, randomKey } from "../../src/core/crypto"
+import { aad, deriveKey, open, randomKey, seal } from "../../src/core/crypto"
 import { createMemory, openMemory } from "../../src/memory"
 import { FLUSH_EVERY, projectIndex, STORE_MIN_DOCS } from "../../src/memory/read/cache"
+import { fieldOf } from "../../src/memory/read/_postings"
 import { porter2 } from "../../src/memory/read/porter2"
-import { chunkAad, termKey } from "../../src/memory/read/_stored"
+import { chunkAad, INDEX_FORMAT, termKey } from "../../src/memory/read/_stored"
 import { storeIndex } from "../../src/memory/write/index-store"
 import { agent, bench, person, type Bench } from "./_setup"
 
@@ -260,5 +261,84 @@ describe("stores made before the owned index", () => {
     expect(ranked(reopened, p, "billing retries", ["billing.ts"])).toEqual(want)
     expect(count(b, "memory_index_docs", p.id)).toBe(STORE_MIN_DOCS)
     expect(ranked(cold(b), p, "billing retries", ["billing.ts"])).toEqual(want)
+  })
+})
+
+/** The stored header's JSON and the bytes after it (the live bitset). */
+function storedHeader(b: Bench, project: string): { header: Record<string, unknown>; bits: Uint8Array } {
+  const row = b.memory.store.db.query("SELECT meta_enc FROM memory_index_meta WHERE project = ?").get(project) as {
+    meta_enc: Uint8Array
+  }
+  const bytes = open(b.memory.store.keys.content, row.meta_enc, aad("memory_index_meta", project, project))
+  const length = new DataView(bytes.buffer, bytes.byteOffset).getUint32(0, true)
+  return {
+    header: JSON.parse(new TextDecoder().decode(bytes.subarray(4, 4 + length))),
+    bits: bytes.slice(4 + length),
+  }
+}
+
+describe("stores of the two-field posting format (format 1)", () => {
+  test("an index stored in format 1 is not read: it is rebuilt from the records and answers like a fresh one", () => {
+    using b = bench()
+    const p = b.project()
+    fill(b, p, STORE_MIN_DOCS + 20)
+    const q = "billing retries"
+    const want = ranked(b.memory, p, q, ["billing.ts"])
+    expect(want.length).toBeGreaterThan(0)
+    // positive control: the stored format-2 index is read as it is
+    expect(storedHeader(b, p.id).header.v).toBe(INDEX_FORMAT)
+    expect(ranked(cold(b), p, q, ["billing.ts"])).toEqual(want)
+    const db = b.memory.store.db
+    const keys = b.memory.store.keys
+    // back to format 1, as the previous egc stored it: title and text frequencies and lengths in 16 bits each
+    // (the context folded into the text), and a header of version 1 with two length sums
+    const rows = db
+      .query("SELECT term, chunk, postings_enc FROM memory_index_postings WHERE project = ?")
+      .all(p.id) as Array<{
+      term: string
+      chunk: number
+      postings_enc: Uint8Array
+    }>
+    expect(rows.length).toBeGreaterThan(10)
+    const old = (n: number) => (((n >>> 24) << 16) | Math.min(0xffff, (n & 0xffff) + ((n >>> 16) & 0xff))) >>> 0
+    for (const r of rows) {
+      const bytes = open(keys.content, r.postings_enc, chunkAad(p.id, r.term, r.chunk))
+      const posts = new Uint32Array(bytes.slice().buffer)
+      for (let i = 0; i < posts.length; i += 3) {
+        posts[i + 1] = old(posts[i + 1] as number)
+        posts[i + 2] = old(posts[i + 2] as number)
+      }
+      db.query("UPDATE memory_index_postings SET postings_enc = ? WHERE project = ? AND term = ? AND chunk = ?").run(
+        seal(keys.content, new Uint8Array(posts.buffer), chunkAad(p.id, r.term, r.chunk)),
+        p.id,
+        r.term,
+        r.chunk,
+      )
+    }
+    const { header, bits } = storedHeader(b, p.id)
+    const sums = header.sums as number[]
+    const v1 = new TextEncoder().encode(
+      JSON.stringify({ ...header, v: 1, sums: [sums[0], (sums[1] as number) + (sums[2] as number)] }),
+    )
+    const meta = new Uint8Array(4 + v1.length + bits.length)
+    new DataView(meta.buffer).setUint32(0, v1.length, true)
+    meta.set(v1, 4)
+    meta.set(bits, 4 + v1.length)
+    db.query("UPDATE memory_index_meta SET meta_enc = ? WHERE project = ?").run(
+      seal(keys.content, meta, aad("memory_index_meta", p.id, p.id)),
+      p.id,
+    )
+    expect(storedHeader(b, p.id).header.v).toBe(1)
+    // a cold process rebuilds from the records, answers with the new weighting, and stores format 2 again
+    const fresh = cold(b)
+    expect(ranked(fresh, p, q, ["billing.ts"])).toEqual(want)
+    // every billing item has the word once in each field: title, text and (its entity src/billing.ts) context
+    const postings = projectIndex(fresh.store, p.id).postings(porter2("billing"))
+    const freqs = new Set(postings.flatMap((c) => [...c].filter((_, i) => i % 3 === 1)))
+    expect([...freqs].map((f) => [0, 1, 2].map((field) => fieldOf(f, field)))).toEqual([[1, 1, 1]])
+    expect(storedHeader(b, p.id).header.v).toBe(INDEX_FORMAT)
+    expect((storedHeader(b, p.id).header.sums as number[]).length).toBe(3)
+    expect(ranked(cold(b), p, q, ["billing.ts"])).toEqual(want)
+    expect(count(b, "memory_index_docs", p.id)).toBe(STORE_MIN_DOCS + 20)
   })
 })

@@ -21,6 +21,12 @@ export const chunkAad = (project: string, term: string, chunk: number) =>
 export const shardAad = (project: string, shard: string) => aad("memory_index_terms", shard, project)
 const metaAad = (project: string) => aad("memory_index_meta", project, project)
 
+/**
+ * The stored posting format: 1 packed two fields (title, text) into 16 bits each; 2 packs three
+ * (title, text, context). A header of another format is not read: the index is rebuilt from the records.
+ */
+export const INDEX_FORMAT = 2
+
 /** Cached opened chunks stop growing past this; the oldest are dropped first. */
 const CACHE_BYTES = 24 * 1024 * 1024
 
@@ -32,7 +38,7 @@ interface StoredMeta {
 export function encodeMeta(keys: Keys, project: string, stats: DocStats): Uint8Array {
   const header = new TextEncoder().encode(
     JSON.stringify({
-      v: 1,
+      v: INDEX_FORMAT,
       rules: TERM_RULES,
       nextShort: stats.nextShort,
       count: stats.count,
@@ -65,7 +71,8 @@ export function readMeta(store: Store, project: string): StoredMeta | undefined 
     sums: number[]
     dead: number
   }
-  if (h.v !== 1 || h.rules !== TERM_RULES) throw new Error("the stored index was made with other term rules")
+  if (h.v !== INDEX_FORMAT || h.rules !== TERM_RULES)
+    throw new Error("the stored index was made with another format or other term rules")
   const stats = new DocStats(bytes.slice(4 + length))
   stats.nextShort = h.nextShort
   stats.count = h.count

@@ -40,7 +40,16 @@ const META_SLICE = 128
 /** Items naming an entity are read in batches of this many, until enough are accepted. */
 const ENTITY_BATCH = 256
 
-export const docText = (v: ItemView) => `${v.body}\n${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}`
+/**
+ * The three indexed fields of an item: title, text (its body) and context (entities, tags, kind).
+ * Entities are not repeated in the text: there they lengthened the body and scored twice (lower MRR
+ * on the held-out benchmark's tuning half).
+ */
+export const docFields = (v: ItemView) => ({
+  title: v.title,
+  text: v.body,
+  context: `${v.entities.join(" ")}\n${v.tags.join(" ")}\n${v.kind}`,
+})
 
 export const entityNames = (entity: string): string[] => {
   const n = normalEntity(entity)
@@ -301,7 +310,8 @@ class ProjectIndex implements TermSource {
 
   #add(v: ItemView, meta: ItemMeta): void {
     const short = this.stats.nextShort
-    const doc = analyse(v.title, docText(v))
+    const f = docFields(v)
+    const doc = analyse(f.title, f.text, f.context)
     this.stats.add(short, doc.lengths)
     this.#delta.add(short, doc)
     this.#docs.set(short, { item: v.id, lengths: doc.lengths, meta })

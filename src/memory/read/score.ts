@@ -1,9 +1,9 @@
 import type { WeightedTerm } from "./expand"
-import { BOOSTS, hi16, lo16, STRIDE } from "./_postings"
+import { BOOSTS, FIELDS, MASK, SHIFT, STRIDE } from "./_postings"
 import { processTerm, tokenize } from "./terms"
 
 /**
- * BM25 over the owned index, as MiniSearch scored it before (per field with the title boosted,
+ * BM25 over the owned index, as MiniSearch scored it before (per field with the title and context boosted,
  * prefix matches weighted by length, the sum times the number of query terms matched), computed
  * into typed arrays and handed out best first in growing batches, so a caller that needs the top
  * few hundred live hits never sorts the tens of thousands a common word matches at 100k. Ties keep
@@ -72,27 +72,30 @@ function addPostings(
   const bits = src.bits
   let inTitle = 0
   let inText = 0
+  let inContext = 0
   for (const list of lists)
     for (let p = 0; p < list.length; p += STRIDE) {
       const doc = list[p] as number
       if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
       const f = list[p + 1] as number
-      if (f >>> 16) inTitle++
+      if (f >>> 24) inTitle++
       if (f & 0xffff) inText++
+      if (f & 0xff0000) inContext++
     }
-  for (let field = 0; field < BOOSTS.length; field++) {
-    const freqOf = field === 0 ? hi16 : lo16
-    const n = field === 0 ? inTitle : inText
+  for (let field = 0; field < FIELDS; field++) {
+    const n = field === 0 ? inTitle : field === 1 ? inText : inContext
     if (!n) continue
     const avg = src.avg(field)
     const idf = Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
     const boost = BOOSTS[field] as number
+    const shift = SHIFT[field] as number
+    const mask = MASK[field] as number
     for (const list of lists)
       for (let p = 0; p < list.length; p += STRIDE) {
-        const freq = freqOf(list[p + 1] as number)
+        const freq = ((list[p + 1] as number) >>> shift) & mask
         const doc = list[p] as number
         if (!freq || !(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
-        const length = freqOf(list[p + 2] as number)
+        const length = ((list[p + 2] as number) >>> shift) & mask
         const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
         // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
         const s = weight * boost * 1 * raw
