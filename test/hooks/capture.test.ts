@@ -214,7 +214,13 @@ describe("resume within the frame", () => {
       .split("\n")
       .filter((l) => l.startsWith("- ["))
     expect(lines.length).toBeGreaterThan(2)
-    for (const l of lines) expect(l).toMatch(/^- \[decision\] decision \d+ about the current work on refunds: /)
+    // whole lines: a decision with its why, or a next step (the kind is indexed, so "where did we leave off"
+    // may rank one), never a line cut in the middle
+    const whole = (l: string) =>
+      /^- \[decision\] decision \d+ about the current work on refunds: /.test(l) ||
+      next.some((s) => l === `- [next] ${s}`)
+    expect(lines.filter((l) => !whole(l))).toEqual([])
+    expect(lines.some((l) => l.startsWith("- [decision]"))).toBe(true)
     expect(ctx).toMatch(/(the reasoning runs long\.|— memory_recall)\n<\/egc-memory>$/)
   }, 60_000)
 })
