@@ -28,6 +28,8 @@ export const paths = {
   quarantine: () => join(egcHome(), "quarantine"),
   mesh: () => join(egcHome(), "mesh"),
   sync: () => join(egcHome(), "sync"),
+  /** Which repositories have their instruction-file mirror on (src/mirror/store.ts). */
+  mirror: () => join(egcHome(), "mirror.json"),
 }
 
 const checked = new Set<string>()

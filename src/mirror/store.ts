@@ -1,10 +1,9 @@
 import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs"
-import { join } from "node:path"
 import { now } from "../core/clock"
 import { keyedHash } from "../core/crypto"
 import { EgcError } from "../core/errors"
 import { loadKeys } from "../core/keys"
-import { egcHome, ensureEgcHome } from "../core/paths"
+import { ensureEgcHome, paths } from "../core/paths"
 
 /**
  * Which repositories have their mirror on: `$EGC_HOME/mirror.json` (0600), beside trust.json and
@@ -20,7 +19,7 @@ interface MirrorSetting {
 }
 type Store = Record<string, MirrorSetting>
 
-const mirrorFile = (): string => join(egcHome(), "mirror.json")
+const mirrorFile = (): string => paths.mirror()
 
 export const repoKey = (commonDir: string): string =>
   `r_${keyedHash(loadKeys().hash, `mirror|${commonDir}`).slice(0, 32)}`

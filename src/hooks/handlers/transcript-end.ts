@@ -1,3 +1,5 @@
+import { existsSync } from "node:fs"
+import { paths } from "../../core/paths"
 import { mineTranscript } from "../miner"
 import type { HookContext } from "../ports"
 import type { HookAnswer, HookInput } from "../types"
@@ -10,7 +12,8 @@ import type { HookAnswer, HookInput } from "../types"
  */
 export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
   if (input.event === "session-end" && ctx.config.sync.autoPush) await pushLater(ctx)
-  if (input.event === "session-end") await refreshMirror(ctx)
+  // the mirror module (git, keys) loads only for a home where someone turned a mirror on
+  if (input.event === "session-end" && existsSync(paths.mirror())) await refreshMirror(ctx)
   const memory = ctx.deps.memory
   if (!memory || !input.transcriptPath || input.stopHookActive) return {}
   const result = await mineTranscript(input.transcriptPath, ctx.project, memory, {
