@@ -44,6 +44,7 @@ export const RULE_CATALOG: ReadonlyArray<readonly [string, "deny" | "ask" | "var
   ["disk.shred", "deny"],
   ["disk.write-device", "deny"],
   ["disk.zfs", "deny"],
+  ["egc.keys-rotate", "ask"],
   ["egc.mirror", "ask"],
   ["egc.trust", "ask"],
   ["fs.delete-uncommitted", "deny"],

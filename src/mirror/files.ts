@@ -1,6 +1,7 @@
 import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs"
 import { dirname, join } from "node:path"
 import { EgcError } from "../core/errors"
+import { newId } from "../core/ids"
 
 /**
  * The instruction files a mirror may write: by default those read by tools that have no MCP server
@@ -72,9 +73,10 @@ export const TEMP_PATTERN = ".egc-mirror-*.tmp"
 /** Atomic replace that keeps the file's mode; the temp file sits beside it, so the rename is one step. */
 export function writeBytes(path: string, text: string): void {
   const mode = statSync(path).mode & 0o7777
-  const temp = join(dirname(path), `.egc-mirror-${process.pid}.tmp`)
+  // an unpredictable name, created exclusively: a link the agent planted there is never followed
+  const temp = join(dirname(path), `.egc-mirror-${process.pid}-${newId()}.tmp`)
   try {
-    const fd = openSync(temp, "w", mode)
+    const fd = openSync(temp, "wx", mode)
     try {
       writeSync(fd, Buffer.from(text, "latin1"))
       fsyncSync(fd)

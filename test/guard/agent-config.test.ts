@@ -93,6 +93,13 @@ describe("writes to agent configuration ask; writes under $EGC_HOME are denied",
     expect(judgeCommand("egc doctor", ctx).decision).toBe("allow")
   })
 
+  test("egc keys rotate run by an agent asks; listing the keys does not", () => {
+    expect(judgeCommand("egc keys rotate", ctx)).toMatchObject({ decision: "ask", rule: "egc.keys-rotate" })
+    expect(judgeCommand("egc keys rotate --keep-old", ctx).decision).toBe("ask")
+    expect(judgeCommand("egc keys", ctx).decision).toBe("allow")
+    expect(judgeCommand("egc keys --json", ctx).decision).toBe("allow")
+  })
+
   test("egc mirror on run by an agent asks; status, refresh, off and the clean filter do not", () => {
     expect(judgeCommand("egc mirror on", ctx)).toMatchObject({ decision: "ask", rule: "egc.mirror" })
     expect(judgeCommand("egc mirror --cwd . on --files AGENTS.md", ctx).decision).toBe("ask")

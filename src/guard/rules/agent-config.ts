@@ -78,13 +78,18 @@ export function agentConfigWrite(abs: string, scene: Scene, via: string): Verdic
 
 /**
  * `egc trust` lets a project file loosen the person's policy, and `egc mirror on` copies memory into
- * plaintext instruction files: only the person runs them (mirror status/refresh/off loosen nothing).
+ * plaintext instruction files, and `egc keys rotate` retires the key the person's recovery copy and
+ * backups hold: only the person runs them (mirror status/refresh/off loosen nothing).
  */
 const egc: Rule = (inv) => {
   const words = inv.args.slice(1).map((a) => a.text)
   if (words[0] === "mirror" && words.slice(1).includes("on")) {
     const why = "egc mirror on writes project memory into plaintext instruction files"
     return ask("egc.mirror", why, "let the person run egc mirror on themselves")
+  }
+  if (words[0] === "keys" && words.includes("rotate")) {
+    const why = "egc keys rotate replaces the key the person's recovery copy and backups hold"
+    return ask("egc.keys-rotate", why, "let the person run egc keys rotate themselves")
   }
   if (words[0] !== "trust" || words.includes("--show") || words.includes("--revoke")) return ALLOW
   const why = "egc trust lets this project's config loosen the person's policy"
