@@ -49,8 +49,10 @@ export async function run(argv: string[]): Promise<void> {
       return
     }
     await checkArgv(sub, rest, `egc ${name}`)
-    // one stat on every start; the recovery itself loads only when a journal is there
-    if (existsSync(paths.rotationJournal())) await finishRotation()
+    // one stat on every start; the recovery itself loads only when a journal is there. Machine-facing
+    // commands leave it to the person's next command: a hook must answer within its host's timeout,
+    // and between a rotation's steps the key file either matches the database or fails them closed (77)
+    if (!MACHINE_FACING.has(name) && existsSync(paths.rotationJournal())) await finishRotation()
     await runCommand(sub, { rawArgs: rest })
     const background = env.backgroundLog()
     if (background) backgroundLine(background, `egc ${name}: done`)
@@ -107,6 +109,8 @@ async function usageOf(cmd: AnyCommand, rest: string[]): Promise<string> {
   }
   return renderUsage(current, parent)
 }
+
+const MACHINE_FACING = new Set(["hook", "guard", "crush", "serve"])
 
 /**
  * A key rotation that died half way is finished or rolled back before anything else opens the

@@ -57,7 +57,8 @@ export function followBranches(
   const mainScope = branchScopeFor(main)
   const messages = mainHead ? squashMessages(repo.root, mainHead) : () => []
   const promote = (name: string, scope: string, how: FollowReport["promoted"][number]["how"]) => {
-    const why = how === "answered" ? `the person said ${name} was merged into ${main}` : `${how} ${name} into ${main}`
+    // the audit detail is not sealed: it says how, never a branch name (names are sealed in memory_branches)
+    const why = how === "answered" ? "the person said it was merged" : how
     const moved = moveBranchScope(memory, project, { from: scope, to: mainScope, toName: main, why }, actor)
     if (moved.length) report.promoted.push({ branch: name, items: moved.length, how })
   }
@@ -71,7 +72,7 @@ export function followBranches(
     const seen = branchSeen(s, project.id, b.scope)
     if (seen.held) continue
     if (head) {
-      if (seen.question) closeQuestion(memory, project, seen.question, `branch ${b.name} is back`)
+      if (seen.question) closeQuestion(memory, project, seen.question, "the branch is back")
       // neither head moved since this pair was checked: not merged then, not merged now (no git process)
       const checked = !!mainHead && seen.lastHead === head && seen.checkedMain === mainHead
       setBranchSeen(s, project.id, b.scope, { lastHead: head, ...(checked ? { checkedMain: mainHead } : {}) })
@@ -89,7 +90,7 @@ export function followBranches(
       const moved = moveBranchScope(
         memory,
         project,
-        { from: b.scope, to: branchScopeFor(to), toName: to, why: `renamed ${b.name} to ${to}` },
+        { from: b.scope, to: branchScopeFor(to), toName: to, why: "renamed" },
         actor,
       )
       report.renamed.push({ from: b.name, to, items: moved.length })

@@ -1,3 +1,4 @@
+import { Database } from "bun:sqlite"
 import { describe, expect, test } from "bun:test"
 import { writeFileSync } from "node:fs"
 import { join } from "node:path"
@@ -92,5 +93,16 @@ describe("memory follows git branches (real repositories)", () => {
     expect(detached).toContain("Detached CI")
     expect(detached).not.toContain("Still working")
     git(["checkout", "-q", "main"], repo)
+
+    // the audit trail is not sealed: its details say what moved and how, never a branch's name
+    const db = new Database(join(home.path, "egc.db"), { readonly: true })
+    const details = (db.query("SELECT detail FROM memory_audit").all() as Array<{ detail: string | null }>)
+      .map((r) => r.detail ?? "")
+      .join("\n")
+    db.close()
+    expect(details).toContain("merged")
+    // ("renamed" is also the word for how a rename moved items: the line's last word, not a name)
+    const named = details.replace(/ renamed$/gm, "")
+    for (const name of ["feature/x", "old-name", "renamed", "spike", "wip"]) expect(named).not.toContain(name)
   }, 120_000)
 })

@@ -1,5 +1,6 @@
-import { checkWritable } from "../../core/db-check"
-import type { Store } from "../_store"
+import type { Database } from "bun:sqlite"
+import { hasTable } from "../../core/reseal"
+import { type Store, tx } from "../_store"
 
 /**
  * Storing the search index the reader built (read/cache.ts prepares every sealed row; this file
@@ -31,14 +32,20 @@ const TABLES = [
   "memory_index_entities",
 ]
 
+/** A key rotation: the search index is derived from the records, so it is dropped and rebuilt once. */
+export function dropEveryIndex(db: Database): void {
+  for (const t of TABLES) if (hasTable(db, t)) db.run(`DELETE FROM ${t}`)
+}
+
 /** Stores an update; false (nothing written) when another process changed the index first, or content was forgotten since. */
 export function storeIndex(store: Store, u: IndexUpdate): boolean {
   const previous = (store.db.query("PRAGMA busy_timeout").get() as Record<string, number> | null) ?? {}
   const wait = Object.values(previous)[0] ?? 5000
   store.db.exec(`PRAGMA busy_timeout = ${INDEX_LOCK_WAIT_MS}`)
   try {
-    checkWritable(store.db)
-    return store.db.transaction(() => write(store, u)).immediate()
+    // the one write transaction: integrity checked, and the key binding too (a rotation since these keys
+    // were loaded seals nothing under the old key)
+    return tx(store, () => write(store, u))
   } finally {
     store.db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.floor(wait))}`)
   }

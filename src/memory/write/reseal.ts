@@ -4,6 +4,7 @@ import type { Keys } from "../../core/keys"
 import { hasTable, type ResealRun, resealValue, wroteOne } from "../../core/reseal"
 import { GLOBAL } from "../_store"
 import { appendAudit } from "./audit"
+import { dropEveryIndex } from "./index-store"
 
 /**
  * `egc keys rotate` over memory: every sealed column moves to the new sealing key inside the
@@ -24,15 +25,6 @@ const UPDATES: Record<string, string> = {
   memory_branches: "UPDATE memory_branches SET name_enc = ? WHERE rowid = ?",
 }
 
-/** The search index is derived from the records: a rotation drops it and the reader rebuilds it once. */
-const INDEX_TABLES = [
-  "memory_index_meta",
-  "memory_index_terms",
-  "memory_index_postings",
-  "memory_index_docs",
-  "memory_index_entities",
-]
-
 type Row = { rowid: number; id: string; project: string; enc: Uint8Array | null }
 
 /** Re-seal (or, in check mode, count) memory's sealed values; `keys` are the new keys, for the audit row. */
@@ -51,7 +43,7 @@ export function resealMemory(db: Database, run: ResealRun, keys?: Keys): void {
       if (next) wroteOne(update.run(next, r.rowid), c.table)
     }
   }
-  if (run.mode === "reseal") for (const t of INDEX_TABLES) if (hasTable(db, t)) db.run(`DELETE FROM ${t}`)
+  if (run.mode === "reseal") dropEveryIndex(db)
   if (run.mode === "reseal" && keys && hasTable(db, "memory_audit")) {
     appendAudit(db, keys, {
       project: GLOBAL,

@@ -215,8 +215,13 @@ export function followState(s: SyncDb, project: string): FollowState | undefined
 export function setFollowState(s: SyncDb, project: string, f: FollowState): void {
   const sealed = f.report ? sealText(s.keys.content, f.report, reportAad(project)) : null
   s.db
-    .query("INSERT OR REPLACE INTO sync_follow (project, digest, due, report_enc, report_at) VALUES (?, ?, ?, ?, ?)")
-    .run(project, f.digest, f.due ?? null, sealed, f.reportAt ?? null)
+    .transaction(() => {
+      assertBound(s.db, s.keys)
+      s.db
+        .query("INSERT OR REPLACE INTO sync_follow (project, digest, due, report_enc, report_at) VALUES (?, ?, ?, ?, ?)")
+        .run(project, f.digest, f.due ?? null, sealed, f.reportAt ?? null)
+    })
+    .immediate()
 }
 
 export function hasTeam(s: SyncDb, project: string): boolean {
