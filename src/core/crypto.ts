@@ -96,7 +96,7 @@ export function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
 }
 
 /** Bytes from the system's CSPRNG (WebCrypto's getRandomValues, native: no module to load). */
-function randomBytes(n: number): Uint8Array<ArrayBuffer> {
+export function randomBytes(n: number): Uint8Array<ArrayBuffer> {
   return crypto.getRandomValues(new Uint8Array(n))
 }
 

@@ -1,4 +1,5 @@
 import { now } from "./clock"
+import { randomBytes } from "./crypto"
 
 /** Crockford base32, as ULID uses: ids sort by creation time as plain strings. */
 const ALPHABET = "0123456789ABCDEFGHJKMNPQRSTVWXYZ"
@@ -11,7 +12,7 @@ export function newId(prefix = ""): string {
     increment(lastRandom)
   } else {
     lastTime = t
-    lastRandom = crypto.getRandomValues(new Uint8Array(10))
+    lastRandom = randomBytes(10)
   }
   return prefix + encodeTime(t) + encodeRandom(lastRandom)
 }
