@@ -7,7 +7,7 @@ import type { HookEvent } from "./types"
 /**
  * Binds the handler ports to the real faculties. Every binding imports its faculty on first use,
  * so an event pays only for what it touches: a plain prompt never loads memory, a shell pre-tool
- * never loads the mesh, and pre/post-tool never load zod or MiniSearch unless memory is written.
+ * never loads the mesh, and pre/post-tool never load zod or the search index unless memory is written.
  */
 export async function loadDeps(_event: HookEvent, config: Config): Promise<HookDeps> {
   let opened: Promise<Memory> | undefined

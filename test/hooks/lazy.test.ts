@@ -3,7 +3,9 @@ import { join } from "node:path"
 import { makeGitRepo, tmpdir } from "../fixture"
 
 /** The hot path stays light: pre-tool, post-tool and a plain prompt never load the heavy modules. */
-const HEAVY = /[\\/](zod|consola|minisearch|@modelcontextprotocol)[\\/]/
+// the libraries, and memory's own search index (which replaced MiniSearch)
+const HEAVY =
+  /[\\/](zod|consola|minisearch|@modelcontextprotocol)[\\/]|[\\/]memory[\\/]read[\\/](cache|score|_postings|_stored)\.ts$/
 
 function probe(event: string, cwd: string, command: string): { out: { stdout: string }; modules: string[] } {
   const r = Bun.spawnSync([process.execPath, join(import.meta.dir, "_lazy-probe.ts"), event, cwd, command], {
@@ -16,7 +18,7 @@ function probe(event: string, cwd: string, command: string): { out: { stdout: st
 }
 
 describe("lazy loading on the hook path", () => {
-  test("pre-tool (guard and crusher), post-tool (observation) and a plain prompt load no zod, consola, MiniSearch or MCP SDK", () => {
+  test("pre-tool (guard and crusher), post-tool (observation) and a plain prompt load no zod, consola, search index or MCP SDK", () => {
     using dir = tmpdir()
     makeGitRepo(dir.path, { origin: "https://example.com/lazy/probe.git" })
     const pre = probe("pre-tool", dir.path, "git reset --hard HEAD~1")

@@ -2,7 +2,7 @@ import type { CommandDef } from "citty"
 
 /**
  * Lazy command map: a subcommand's module (and everything it imports) is evaluated only when it
- * runs, so `egc hook` and `egc guard` never load the MCP SDK, zod schemas or MiniSearch.
+ * runs, so `egc hook` and `egc guard` never load the MCP SDK, zod schemas or the memory search index.
  */
 // citty's CommandDef<T> is contravariant in T (run takes CommandContext<T>): no concrete ArgsDef admits every
 // command, which is why citty's own SubCommandsDef holds CommandDef<any> too

@@ -1,7 +1,7 @@
 /**
  * Text screens for anything an agent wrote that egc stores or shows: cleaning, the one secret
  * redactor, the injection scan on a confusable-folded skeleton. Memory's write layer and reader,
- * the mesh and the hooks' frame use them. Cheap to import: no zod, no MiniSearch.
+ * the mesh and the hooks' frame use them. Cheap to import: no zod, no search index.
  */
 export { redactSecrets } from "../secrets"
 export { instructionKind, readsAsInstruction, scanFields, scanInjection } from "./injection"
