@@ -103,7 +103,8 @@ export async function rotateKeys(opts: { keepOld: boolean }): Promise<RotateRepo
     }
   } catch (e) {
     // an error (not a crash): the database's binding decides, exactly as after a crash
-    if (readJournal()?.pid === process.pid) await recoverRotation({ keepOld: true })
+    // the original error is the one to tell; a failing recovery leaves the journal for the next command
+    if (readJournal()?.pid === process.pid) await recoverRotation({ keepOld: true }).catch(() => undefined)
     throw e
   }
 }
@@ -137,12 +138,14 @@ function verify(found: Resealers, from: Keys, before?: ResealCounts): boolean {
 }
 
 interface Recovery {
-  outcome: "rolled-back" | "completed" | "busy" | "unknown"
+  /** `unverified`: finished, but something did not open under the new key, so the old key was kept. */
+  outcome: "rolled-back" | "completed" | "unverified" | "busy" | "unknown"
   journal: Journal
 }
 
 /**
- * An interrupted rotation, finished or rolled back (every egc start runs this when a journal exists).
+ * An interrupted rotation, finished or rolled back (a person's next egc command runs this when a journal
+ * exists; hook, guard, crush and serve leave it alone).
  * Finishing re-seals the crush outputs, swaps the key file and checks everything opens under the new
  * key; the old key is deleted only after that check passed (and never with `keepOld`).
  */
@@ -164,5 +167,5 @@ export async function recoverRotation(opts: { keepOld?: boolean } = {}): Promise
   const verified = found && from ? verify(found, from) : false
   closeAllDbs()
   finishRotation(j, j.keepOld || opts.keepOld === true || !verified)
-  return { outcome: "completed", journal: j }
+  return { outcome: verified ? "completed" : "unverified", journal: j }
 }

@@ -124,9 +124,11 @@ async function finishRotation(): Promise<void> {
     const note =
       r.outcome === "completed"
         ? `finished an interrupted key rotation (key id ${r.journal.from} → ${r.journal.to})`
-        : r.outcome === "rolled-back"
-          ? `rolled back an interrupted key rotation; key id ${r.journal.from} stays in place`
-          : `an interrupted key rotation (${r.journal.from} → ${r.journal.to}) does not match the database's key`
+        : r.outcome === "unverified"
+          ? `finished an interrupted key rotation (key id ${r.journal.from} → ${r.journal.to}), but not everything opened under the new key: the old key is kept (egc keys --json, egc doctor)`
+          : r.outcome === "rolled-back"
+            ? `rolled back an interrupted key rotation; key id ${r.journal.from} stays in place`
+            : `an interrupted key rotation (${r.journal.from} → ${r.journal.to}) does not match the database's key`
     process.stderr.write(`egc: ${note}\n`)
   } catch (e) {
     process.stderr.write(`egc: cannot finish an interrupted key rotation: ${errorMessage(e)}\n`)
