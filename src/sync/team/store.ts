@@ -218,7 +218,9 @@ export function setFollowState(s: SyncDb, project: string, f: FollowState): void
     .transaction(() => {
       assertBound(s.db, s.keys)
       s.db
-        .query("INSERT OR REPLACE INTO sync_follow (project, digest, due, report_enc, report_at) VALUES (?, ?, ?, ?, ?)")
+        .query(
+          "INSERT OR REPLACE INTO sync_follow (project, digest, due, report_enc, report_at) VALUES (?, ?, ?, ?, ?)",
+        )
         .run(project, f.digest, f.due ?? null, sealed, f.reportAt ?? null)
     })
     .immediate()
