@@ -12,7 +12,7 @@ import { ensureEgcHome, paths } from "../core/paths"
  * (PBKDF2-SHA256, 600,000 rounds, AES-256-GCM): the key never sits in it unwrapped, so the file can
  * be kept where the key itself could not. Restore writes nothing until the passphrase opened it.
  */
-export const BACKUP_FORMAT = "egc-backup"
+const BACKUP_FORMAT = "egc-backup"
 const MIN_PASSPHRASE = 10
 
 interface BackupFile {

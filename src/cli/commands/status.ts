@@ -57,13 +57,13 @@ async function memory(project: Project) {
 /** Memory follows git here too (only when the refs changed since the last run): what moved, last time it did. */
 async function branches(project: Project) {
   if (!project.repo) return null
-  const [{ loadConfig }, { autoFollow }, { openMemory }] = await Promise.all([
+  const [{ loadConfig }, { follow }, { openMemory }] = await Promise.all([
     import("../../core/config"),
     import("../../sync"),
     import("../../memory"),
   ])
   const { consent } = (await loadConfig({ projectRoot: project.root })).memory
-  const r = autoFollow(openMemory({ consent }), project)
+  const r = (await follow()).autoFollow(openMemory({ consent }), project)
   return {
     moved: r.moved ?? null,
     last: r.last ? { line: r.last.line, at: new Date(r.last.at).toISOString() } : null,
