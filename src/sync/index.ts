@@ -12,11 +12,11 @@ export type { PushReport } from "./team/push"
 export type { PullReport } from "./team/pull"
 export type { SyncStatus } from "./team/status"
 export type { FollowReport } from "./branches"
-export type { AutoFollow } from "./follow"
+export type { AutoFollow, FollowView } from "./follow"
 
 /** The command-line surface (`egc sync …`, `egc backup`, `egc memory export/import/branches`, the dashboard). */
 export const surface = () => import("./surface")
-/** Session start's and `egc status`'s branch-follow (autoFollow). */
+/** Session start's branch-follow (autoFollow) and `egc status`'s read-only view of it (followView). */
 export const follow = () => import("./follow")
 /** Session end: `sync.autoPush` starts `egc sync push` detached. */
 export const autopush = () => import("./autopush")
