@@ -1,9 +1,10 @@
 import { describe, expect, test } from "bun:test"
-import { chmodSync, lstatSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs"
+import { chmodSync, lstatSync, mkdirSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs"
 import { join } from "node:path"
 import { writeFileAtomic } from "../../src/core/atomic-write"
 import { paths } from "../../src/core/paths"
 import { isTrusted, trust, trustFile } from "../../src/core/trust"
+import { placeBin } from "../../src/install/bin"
 import { atomicWrite } from "../../src/install/fsx"
 import { settingOf, turnOn } from "../../src/mirror/store"
 import { ownEgcHome, tmpdir } from "../fixture"
@@ -33,6 +34,19 @@ describe("the one atomic writer (core/atomic-write)", () => {
     expect(isTrusted(join(t.path, "project.toml"), "x = 1\n")).toBe(false)
     expect(settingOf("r_planted2")?.files).toEqual(["AGENTS.md"])
     expect(settingOf("r_planted")).toBeDefined()
+  })
+
+  test("egc install --bin-dir: a link planted at the copy's old temp name is not followed; the copy is 0755", () => {
+    using t = tmpdir({ files: { "victim.txt": "the victim's text\n", "build/egc": "#!/bin/sh\necho egc\n" } })
+    const victim = join(t.path, "victim.txt")
+    mkdirSync(join(t.path, "bin"))
+    symlinkSync(victim, join(t.path, "bin", `egc.egc-${process.pid}.tmp`))
+    const placed = placeBin(join(t.path, "build", "egc"), join(t.path, "bin"))
+    expect(placed).toBe(join(t.path, "bin", "egc"))
+    expect(readFileSync(victim, "utf8")).toBe("the victim's text\n")
+    expect(readFileSync(placed, "utf8")).toBe("#!/bin/sh\necho egc\n")
+    expect(lstatSync(placed).isFile()).toBe(true)
+    expect(modeOf(placed)).toBe(0o755)
   })
 
   test("modes: an existing file keeps its own, a new one gets the asked mode exactly, trust.json is made 0600", () => {
