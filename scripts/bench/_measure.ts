@@ -1,3 +1,6 @@
+import { readFileSync } from "node:fs"
+import { loadavg } from "node:os"
+
 /** Shared benchmark helpers: whole-process timing of commands, interleaved to share the noise. */
 export function median(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b)
@@ -15,6 +18,8 @@ export interface Case {
   cmd: string[]
   env?: Record<string, string>
   stdin?: string
+  /** Run (untimed) before each spawn of this case: e.g. move a ref so the command has work to do. */
+  before?: () => void
 }
 
 export interface Samples {
@@ -29,6 +34,7 @@ export function timeProcesses(cases: Case[], runs = 30, warmup = 3, cwd?: string
   const samples = new Map(cases.map((c) => [c.name, { wall: [], cpu: [] } as Samples]))
   for (let i = 0; i < warmup + runs; i++) {
     for (const c of cases) {
+      c.before?.()
       const t0 = performance.now()
       const r = Bun.spawnSync(c.cmd, {
         cwd,
@@ -45,6 +51,17 @@ export function timeProcesses(cases: Case[], runs = 30, warmup = 3, cwd?: string
     }
   }
   return samples
+}
+
+/** The 1, 5 and 15 minute load averages, as the results files quote them. */
+export function loadAverage(): string {
+  try {
+    return readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
+  } catch {
+    return loadavg()
+      .map((x) => x.toFixed(2))
+      .join(" ")
+  }
 }
 
 /** A compiled Bun "hello": the floor every whole-process figure is compared against. */

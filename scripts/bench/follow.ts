@@ -8,11 +8,11 @@
  * the default branch moved (merge-base per branch with items, one git log: the worst case).
  *   bun run scripts/bench/follow.ts --base /tmp/egc-base/dist/egc [--runs N]
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
 import { buildBinary } from "../build"
-import { median } from "./_measure"
+import { type Case, loadAverage, median, timeProcesses } from "./_measure"
 
 const argv = process.argv.slice(2)
 const opt = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
@@ -67,41 +67,26 @@ try {
   const mains = [git(["rev-parse", "main"], repo), git(["rev-parse", "main~1"], repo)]
 
   const bin = await buildBinary({ outfile: join(dir, "egc") })
-  const stdin = new TextEncoder().encode(
-    JSON.stringify({ session_id: "bench", cwd: repo, hook_event_name: "SessionStart", source: "startup" }),
-  )
-  const time = (exe: string) => {
-    const t0 = performance.now()
-    const r = Bun.spawnSync([exe, "hook", "session-start", "--tool", "claude-code"], {
-      cwd: repo,
-      env: process.env,
+  const stdin = JSON.stringify({ session_id: "bench", cwd: repo, hook_event_name: "SessionStart", source: "startup" })
+  const hook = (exe: string) => [exe, "hook", "session-start", "--tool", "claude-code"]
+  // each run of the moved cases first flips the ref between two commits, so every run has something to follow
+  const flip = (ref: string, commits: string[]) => {
+    let i = 0
+    return () => void git(["update-ref", ref, commits[i++ % 2] as string], repo)
+  }
+  const cases: Case[] = [
+    { name: "baseline", cmd: hook(base), stdin },
+    { name: "follow: refs unchanged", cmd: hook(bin), stdin },
+    {
+      name: "follow: a branch without items moved",
+      cmd: hook(bin),
       stdin,
-      stdout: "ignore",
-      stderr: "ignore",
-    })
-    if (r.exitCode !== 0) throw new Error(`${exe} exited ${r.exitCode}`)
-    return { wall: performance.now() - t0, cpu: Number(r.resourceUsage?.cpuTime.total ?? 0n) / 1000 }
-  }
-  const cases = [
-    "baseline",
-    "follow: refs unchanged",
-    "follow: a branch without items moved",
-    "follow: the default branch moved",
-  ] as const
-  const out = new Map(cases.map((c) => [c, { wall: [] as number[], cpu: [] as number[] }]))
-  for (let i = 0; i < runs + 3; i++) {
-    const samples = [time(base), time(bin)]
-    git(["update-ref", "refs/heads/feature/b5", tips[i % 2] as string], repo)
-    samples.push(time(bin))
-    git(["update-ref", "refs/heads/main", mains[i % 2] as string], repo)
-    samples.push(time(bin))
-    if (i < 3) continue
-    samples.forEach((s, k) => {
-      out.get(cases[k] as (typeof cases)[number])?.wall.push(s.wall)
-      out.get(cases[k] as (typeof cases)[number])?.cpu.push(s.cpu)
-    })
-  }
-  const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
+      before: flip("refs/heads/feature/b5", tips),
+    },
+    { name: "follow: the default branch moved", cmd: hook(bin), stdin, before: flip("refs/heads/main", mains) },
+  ]
+  const out = timeProcesses(cases, runs, 3, repo)
+  const load = loadAverage()
   const rows = [...out].map(([n, s]) => `| ${n} | ${median(s.wall).toFixed(1)} | ${median(s.cpu).toFixed(1)} |`)
   process.stdout.write(
     `| session-start | wall p50 ms | CPU p50 ms |\n| --- | --- | --- |\n${rows.join("\n")}\n\n${runs} runs each after 3 warm-up runs, interleaved; load average ${load}; ${new Date().toISOString()}\n`,

@@ -10,12 +10,12 @@
  * A size of 0 is an empty store: what the hook costs before memory has anything to show.
  *   bun run scripts/bench/session-start.ts [--runs N] [--sizes 0,2000,20000] [--bin dist/egc]
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs"
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join, resolve } from "node:path"
 import { buildBinary } from "../build"
 import { CONTEXT_CAP_CHARS } from "../../src/hooks/handlers/_context"
-import { helloBinary, median, percentile, timeProcesses, type Case } from "./_measure"
+import { helloBinary, loadAverage, median, percentile, timeProcesses, type Case } from "./_measure"
 
 const argv = process.argv.slice(2)
 const value = (name: string) => (argv.includes(name) ? argv[argv.indexOf(name) + 1] : undefined)
@@ -78,7 +78,7 @@ async function main() {
       const verdict = name.startsWith("session") ? `≤ ${TARGET}× ${ratio <= TARGET ? "✓" : "✗"}` : ""
       return `| ${name} | ${median(s.wall).toFixed(1)} | ${percentile(s.wall, 95).toFixed(1)} | ${ratio.toFixed(2)}× | ${median(s.cpu).toFixed(1)} | ${verdict} |`
     })
-    const load = readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")
+    const load = loadAverage()
     process.stdout.write(
       [
         "| command | median ms | p95 ms | × hello | CPU ms (median) | target |",

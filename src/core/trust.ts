@@ -1,6 +1,6 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, realpathSync } from "node:fs"
-import { renameSync, statSync, writeSync } from "node:fs"
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs"
 import { join } from "node:path"
+import { writeFileAtomic } from "./atomic-write"
 import { now } from "./clock"
 import { sha256Hex } from "./crypto"
 import { EgcError } from "./errors"
@@ -47,16 +47,11 @@ function readStore(): Store {
 function writeStore(store: Store): void {
   ensureEgcHome()
   const file = trustFile()
-  const temp = `${file}.tmp-${process.pid}`
   try {
-    const fd = openSync(temp, "w", 0o600)
-    try {
-      writeSync(fd, `${JSON.stringify({ version: 1, files: store }, null, 2)}\n`)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temp, file)
+    writeFileAtomic(file, `${JSON.stringify({ version: 1, files: store }, null, 2)}\n`, {
+      mode: 0o600,
+      keepMode: false,
+    })
   } catch (cause) {
     throw new EgcError("E_IO", `cannot write ${file}`, { cause })
   }

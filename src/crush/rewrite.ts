@@ -122,14 +122,14 @@ function crushableFrom(command: string, script: Script): number | undefined {
 const quote = (s: string): string => (/^[\w@%+=:,./-]+$/.test(s) ? s : `'${s.replace(/'/g, `'\\''`)}'`)
 
 /**
- * The command to run instead (`'/abs/egc' crush -- git status`), or undefined when crushing does
+ * The command to run instead (`'/abs/egc' crush -- git status`; `bin` may be an argv, as bun + script from source), or undefined when crushing does
  * not help or is unsafe: interactive or endless commands, pipes into other programs, output
  * redirected to a file, compound commands, a disabled family, crush or rewriting turned off.
  * `config` is the crush section, or the whole configuration (the hooks' port passes that).
  */
 export function rewriteForCrush(
   command: string,
-  opts: { bin: string; config: Config["crush"] | Config },
+  opts: { bin: string | readonly string[]; config: Config["crush"] | Config },
 ): string | undefined {
   const config = "crush" in opts.config ? opts.config.crush : opts.config
   if (!config.enabled || !config.rewrite) return undefined
@@ -148,5 +148,6 @@ export function rewriteForCrush(
     .trim()
     .replace(/\s*2>&1\s*$/, "")
   if (/^[A-Za-z_][A-Za-z0-9_]*=/.test(rest)) rest = `env ${rest}`
-  return `${prefix}${prefix ? " " : ""}${quote(opts.bin)} crush -- ${rest}`
+  const egc = (typeof opts.bin === "string" ? [opts.bin] : opts.bin).map(quote).join(" ")
+  return `${prefix}${prefix ? " " : ""}${egc} crush -- ${rest}`
 }

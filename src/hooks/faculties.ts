@@ -22,8 +22,10 @@ function lazySync(open: () => Promise<Memory>): SyncPort {
   return {
     // outside a repository with a default branch there is nothing to follow: sync is not even loaded
     followBranches: async (project) =>
-      project.repo && project.defaultBranch ? (await sync()).autoFollow(await open(), project).moved : undefined,
-    pushInBackground: async (project) => (await sync()).pushInBackground(project),
+      project.repo && project.defaultBranch
+        ? (await (await sync()).follow()).autoFollow(await open(), project).moved
+        : undefined,
+    pushInBackground: async (project) => (await (await sync()).autopush()).pushInBackground(project),
   }
 }
 

@@ -3,6 +3,7 @@ import type { EgcError } from "../core/errors"
 import { canonical, findRepo } from "../core/git"
 import type { Logger } from "../core/log"
 import type { Project } from "../core/project"
+import { selfArgv } from "../core/self"
 import { lazyGuard } from "./faculties"
 import { preTool } from "./handlers/pre-tool"
 import type { HookAnswer, HookEvent, HookInput } from "./types"
@@ -57,6 +58,6 @@ export async function keylessAnswer(
     config: keylessConfig,
     deps: { guard: { judgeCommand, ...(judgeWrite ? { judgeWrite } : {}) } },
     log,
-    bin: process.execPath,
+    bin: selfArgv(),
   })
 }

@@ -33,7 +33,7 @@ export interface GuardPort {
 export interface CrushPort {
   rewriteForCrush(
     command: string,
-    opts: { bin: string; config: Config },
+    opts: { bin: readonly string[]; config: Config },
   ): string | undefined | Promise<string | undefined>
 }
 
@@ -109,6 +109,6 @@ export interface HookContext {
   config: Config
   deps: HookDeps
   log: Logger
-  /** The egc executable, for rewrites that route a command through `egc crush`. */
-  bin: string
+  /** The argv that runs egc (core/self), for rewrites that route a command through `egc crush`. */
+  bin: readonly string[]
 }

@@ -3,6 +3,7 @@ import { describeProblem, loadConfigSafe, type Config, DEFAULTS } from "../core/
 import { env } from "../core/env"
 import { EgcError } from "../core/errors"
 import { createLogger } from "../core/log"
+import { selfArgv } from "../core/self"
 import { ADAPTERS } from "./adapters"
 import type { GuardPort, HookContext, HookDeps, Verdict } from "./ports"
 import { parsePayload, type Payload } from "./stdin"
@@ -189,7 +190,7 @@ async function answerFor(event: HookEvent, input: HookInput, opts: RunOptions, s
     HANDLERS[event](),
     opts.deps ?? import("./faculties").then((m) => m.loadDeps(event, config)),
   ])
-  const answer = await handler(input, { project, config, deps, log, bin: opts.bin ?? process.execPath })
+  const answer = await handler(input, { project, config, deps, log, bin: opts.bin ? [opts.bin] : selfArgv() })
   if (answer.context && TOLD_EVENTS.has(event) && !opts.deps) await noteTold(project.id, input, answer.context)
   return answer
 }

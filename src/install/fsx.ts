@@ -1,20 +1,6 @@
-import {
-  type Stats,
-  chmodSync,
-  closeSync,
-  existsSync,
-  fsyncSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readFileSync,
-  readlinkSync,
-  renameSync,
-  rmSync,
-  statSync,
-  writeSync,
-} from "node:fs"
-import { dirname, isAbsolute, join, resolve } from "node:path"
+import { type Stats, existsSync, lstatSync, mkdirSync, readFileSync, readlinkSync, statSync } from "node:fs"
+import { dirname, isAbsolute, resolve } from "node:path"
+import { writeFileAtomic } from "../core/atomic-write"
 import { sha256Hex } from "../core/crypto"
 import { MalformedFile } from "./edit"
 
@@ -83,30 +69,8 @@ export function missingDirs(file: string): string[] {
   return out
 }
 
-/** Write atomically: temp file in the same folder, fsync, rename; keeps the old file's mode. */
-export function atomicWrite(path: string, text: string, mode?: number): void {
+/** Write atomically (core/atomic-write), creating the folders; keeps the old file's mode, a new one gets `mode`. */
+export function atomicWrite(path: string, text: string, mode = 0o644): void {
   mkdirSync(dirname(path), { recursive: true })
-  const keep = existsSync(path) ? statSync(path).mode & 0o7777 : (mode ?? 0o644)
-  const tmp = join(dirname(path), `.${path.split(/[\\/]/).pop()}.egc-${process.pid}-${Date.now()}.tmp`)
-  const fd = openSync(tmp, "wx", keep)
-  try {
-    writeSync(fd, text)
-    fsyncSync(fd)
-  } finally {
-    closeSync(fd)
-  }
-  try {
-    chmodSync(tmp, keep)
-    renameSync(tmp, path)
-  } catch (e) {
-    rmSync(tmp, { force: true })
-    throw e
-  }
-  try {
-    const dfd = openSync(dirname(path), "r")
-    fsyncSync(dfd)
-    closeSync(dfd)
-  } catch {
-    // directories cannot be fsynced on every platform
-  }
+  writeFileAtomic(path, text, { mode })
 }

@@ -35,8 +35,9 @@ const FILES = new Set([
   "mirror.json",
 ])
 const DIRS = new Set(["keys", "logs", "crush", "backups", "quarantine", "mesh", "sync"])
-// an atomic write interrupted by a crash leaves `.<name>.egc-<pid>-<ms>.tmp` (install/fsx.ts)
-const LEFTOVER = /^\.(install|config)\.json\.egc-\d+-\d+\.tmp$/
+// an atomic write interrupted by a crash leaves `.<name>.egc-<pid>-<id>.tmp` (core/atomic-write.ts; older
+// versions put the time in milliseconds where the id is)
+const LEFTOVER = /^\.(install|config|trust|mirror)\.json\.egc-\d+-(\d+|[0-9A-Z]{26})\.tmp$/
 
 export interface PurgePlan {
   home: string

@@ -1,7 +1,7 @@
-import { closeSync, fsyncSync, lstatSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs"
-import { dirname, join } from "node:path"
+import { lstatSync, readFileSync, statSync } from "node:fs"
+import { join } from "node:path"
+import { writeFileAtomic } from "../core/atomic-write"
 import { EgcError } from "../core/errors"
-import { newId } from "../core/ids"
 
 /**
  * The instruction files a mirror may write: by default those read by tools that have no MCP server
@@ -72,18 +72,10 @@ export const TEMP_PATTERN = ".egc-mirror-*.tmp"
 
 /** Atomic replace that keeps the file's mode; the temp file sits beside it, so the rename is one step. */
 export function writeBytes(path: string, text: string): void {
-  const mode = statSync(path).mode & 0o7777
-  // an unpredictable name, created exclusively: a link the agent planted there is never followed
-  const temp = join(dirname(path), `.egc-mirror-${process.pid}-${newId()}.tmp`)
   try {
-    const fd = openSync(temp, "wx", mode)
-    try {
-      writeSync(fd, Buffer.from(text, "latin1"))
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temp, path)
+    // a file that is gone is not created again
+    statSync(path)
+    writeFileAtomic(path, Buffer.from(text, "latin1"), { tempPrefix: ".egc-mirror-" })
   } catch (cause) {
     throw new EgcError("E_IO", `cannot write ${path}`, { cause })
   }

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from "node:fs"
-import { basename, join } from "node:path"
+import { join } from "node:path"
 import { EgcError } from "../core/errors"
+import { selfArgv } from "../core/self"
 import { git, gitOk, lastLine } from "./git"
 
 /**
@@ -19,9 +20,7 @@ const shq = (s: string) => `'${s.replace(/'/g, `'\\''`)}'`
 
 /** `<this egc> mirror clean`, as git's shell runs it (a source run is bun + its entry file). */
 export function selfCleanCommand(): string {
-  const exe = process.execPath
-  const parts = /^bun(\.exe)?$/i.test(basename(exe)) ? [exe, Bun.main] : [exe]
-  return `${parts.map(shq).join(" ")} mirror clean`
+  return `${selfArgv().map(shq).join(" ")} mirror clean`
 }
 
 export function filterCommand(root: string): string | undefined {

@@ -1,4 +1,5 @@
-import { closeSync, existsSync, fsyncSync, openSync, readFileSync, renameSync, statSync, writeSync } from "node:fs"
+import { existsSync, readFileSync, statSync } from "node:fs"
+import { writeFileAtomic } from "../core/atomic-write"
 import { now } from "../core/clock"
 import { keyedHash } from "../core/crypto"
 import { EgcError } from "../core/errors"
@@ -41,16 +42,11 @@ function readStore(): Store {
 function writeStore(store: Store): void {
   ensureEgcHome()
   const file = mirrorFile()
-  const temp = `${file}.tmp-${process.pid}`
   try {
-    const fd = openSync(temp, "w", 0o600)
-    try {
-      writeSync(fd, `${JSON.stringify({ version: 1, repos: store }, null, 2)}\n`)
-      fsyncSync(fd)
-    } finally {
-      closeSync(fd)
-    }
-    renameSync(temp, file)
+    writeFileAtomic(file, `${JSON.stringify({ version: 1, repos: store }, null, 2)}\n`, {
+      mode: 0o600,
+      keepMode: false,
+    })
   } catch (cause) {
     throw new EgcError("E_IO", `cannot write ${file}`, { cause })
   }

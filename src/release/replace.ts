@@ -2,18 +2,19 @@ import { copyFileSync, existsSync, linkSync, renameSync, unlinkSync, writeFileSy
 import { basename, dirname, join } from "node:path"
 import { env } from "../core/env"
 import { EgcError } from "../core/errors"
+import { selfBinary } from "../core/self"
 
 const windows = process.platform === "win32"
 
 /** The executable this process runs from; refused when egc runs from source under bun. */
 export function runningBinary(): string {
-  const compiled = Bun.main.startsWith("/$bunfs/") || /^[A-Z]:\\~BUN\\/i.test(Bun.main)
-  if (!compiled) {
+  const bin = selfBinary()
+  if (!bin) {
     throw new EgcError("E_REFUSED", "egc upgrade replaces a compiled egc binary; this egc runs from source", {
       hint: "update the checkout and rebuild (npm run build), or install a release with install.sh",
     })
   }
-  return process.execPath
+  return bin
 }
 
 export const previousOf = (bin: string) => join(dirname(bin), `${basename(bin)}.previous`)

@@ -3,6 +3,7 @@ import { boundKeys } from "../core/binding"
 import { env } from "../core/env"
 import { backgroundLine } from "../core/log"
 import type { Project } from "../core/project"
+import { selfArgv } from "../core/self"
 import { hasTeam, openSyncDb } from "./team/store"
 
 /**
@@ -13,13 +14,10 @@ import { hasTeam, openSyncDb } from "./team/store"
  * push is only logged: the next push sends what this one did not.
  */
 
-// from source (`bun src/main.ts`) the executable is bun and the entry a script; compiled, it is egc itself
-const self = () => (/\.[cm]?[jt]s$/.test(Bun.main) ? [process.execPath, Bun.main] : [process.execPath])
-
 export function pushInBackground(project: Project): boolean {
   if (!hasTeam(openSyncDb(boundKeys()), project.id)) return false
   backgroundLine("sync-push", "session end: egc sync push")
-  const [bin = process.execPath, ...pre] = self()
+  const [bin = process.execPath, ...pre] = selfArgv()
   const child = spawn(bin, [...pre, "sync", "push", "--cwd", project.root], {
     cwd: project.root,
     detached: true,

@@ -1,4 +1,5 @@
-import { existsSync, readFileSync, renameSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+import { existsSync, readFileSync, statSync, unlinkSync, writeFileSync } from "node:fs"
+import { writeFileAtomic } from "../core/atomic-write"
 import { openBoundDb } from "../core/binding"
 import { openWithPassphrase, sealWithPassphrase, type PassphraseBox } from "../core/crypto"
 import { closeAllDbs, storedKeyId } from "../core/db"
@@ -12,7 +13,7 @@ import { ensureEgcHome, paths } from "../core/paths"
  * (PBKDF2-SHA256, 600,000 rounds, AES-256-GCM): the key never sits in it unwrapped, so the file can
  * be kept where the key itself could not. Restore writes nothing until the passphrase opened it.
  */
-export const BACKUP_FORMAT = "egc-backup"
+const BACKUP_FORMAT = "egc-backup"
 const MIN_PASSPHRASE = 10
 
 interface BackupFile {
@@ -93,9 +94,7 @@ export async function restoreBackup(file: string, passphrase: string): Promise<{
   }
   ensureEgcHome()
   closeAllDbs()
-  const temp = `${paths.db()}.restore-${process.pid}`
-  writeFileSync(temp, Buffer.from(db, "base64"), { mode: 0o600, flag: "wx" })
-  renameSync(temp, paths.db())
+  writeFileAtomic(paths.db(), Buffer.from(db, "base64"), { mode: 0o600, keepMode: false })
   try {
     if (storedKeyId() !== backup.keyId)
       throw new EgcError("E_TAMPERED", `${file}: its database is not bound to its key`)

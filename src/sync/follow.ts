@@ -6,15 +6,16 @@ import { safeText } from "../core/safe-text"
 import type { Actor, Memory } from "../memory"
 import { BRANCH_GRACE_MS, followBranches, type FollowReport } from "./branches"
 import { answerOf } from "./question"
-import { followState, openQuestions, openSyncDb, setFollowState } from "./team/store"
+import { followState, openQuestions, openSyncDb, setFollowState, type SyncDb } from "./team/store"
 
 /**
- * Branch-follow run by itself at session start and in `egc status`. Hooks have a tight budget, so
- * it reads the refs from git's files (no git process) and runs `followBranches` (which may spawn
+ * Branch-follow run by itself at session start (`egc status` only reads it: followView). Hooks have a tight
+ * budget, so it reads the refs from git's files (no git process) and runs `followBranches` (which may spawn
  * `git merge-base`/`git log` for candidates) only when something changed since the last run: the
  * refs digest (branch heads, checked-out branches, default branch; keyed, as it hashes branch
  * names), a deleted branch's grace period ending, or the person answering a branch question.
  */
+type FollowState = ReturnType<typeof followState>
 const AUTO: Actor = { source: "sync", tool: "egc branches (automatic)" }
 
 export interface AutoFollow {
@@ -45,10 +46,8 @@ export function autoFollow(
   const s = openSyncDb(keys)
   const prev = followState(s, project.id)
   const t = opts.now ?? Date.now()
-  const last = prev?.report ? { last: { line: prev.report, at: prev.reportAt ?? 0 } } : {}
-  const answered = () =>
-    [...openQuestions(s, project.id).values()].some((id) => answerOf(memory, project, id) !== "waiting")
-  if (prev?.digest === digest && !(prev.due && t >= prev.due) && !answered()) return { ran: false, ...last }
+  const last = lastOf(prev)
+  if (!stale(s, memory, project, prev, digest, t)) return { ran: false, ...last }
   const report = followBranches(memory, project, { ...opts, actor: AUTO })
   const grace = opts.graceMs ?? BRANCH_GRACE_MS
   const dues = report.waiting.filter((w) => !w.asked).map((w) => w.since + grace)
@@ -60,6 +59,32 @@ export function autoFollow(
       : {}
   setFollowState(s, project.id, { digest, ...(dues.length ? { due: Math.min(...dues) } : {}), ...kept })
   return { ran: true, report, ...(line ? { moved: line, last: { line, at: t } } : last) }
+}
+
+export interface FollowView {
+  /** The last run that moved something. */
+  last?: { line: string; at: number }
+  /** The refs changed, a grace period ended or a question was answered since: the next session start follows. */
+  pending: boolean
+}
+
+/** What the last follow said and whether the next session start will follow again; writes nothing. */
+export function followView(memory: Memory, project: Project, opts: { now?: number } = {}): FollowView {
+  const keys = boundKeys()
+  const digest = refsDigest(project, keys.hash)
+  if (!digest) return { pending: false }
+  const s = openSyncDb(keys)
+  const prev = followState(s, project.id)
+  return { ...lastOf(prev), pending: stale(s, memory, project, prev, digest, opts.now ?? Date.now()) }
+}
+
+const lastOf = (prev: FollowState | undefined) =>
+  prev?.report ? { last: { line: prev.report, at: prev.reportAt ?? 0 } } : {}
+
+/** Something changed since the last run: the refs, a grace period ended, or a branch question was answered. */
+function stale(s: SyncDb, memory: Memory, project: Project, prev: FollowState | undefined, digest: string, t: number) {
+  if (prev?.digest !== digest || (prev.due && t >= prev.due)) return true
+  return [...openQuestions(s, project.id).values()].some((id) => answerOf(memory, project, id) !== "waiting")
 }
 
 const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`

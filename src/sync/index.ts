@@ -1,19 +1,26 @@
 /**
- * @module sync — memory beyond one home: plaintext export/import, passphrase-sealed backups, and
- * team sync through a git remote. Everything it stores goes through memory's write layer.
+ * @module sync — memory beyond one home: plaintext export/import, passphrase-sealed backups, team
+ * sync through a git remote, and memory following git's branches. Everything it stores goes through
+ * memory's write layer. Cheap to import: each part loads on demand, so session start (branch-follow)
+ * and session end (auto-push) never load the export, import, backup or team code.
  */
-export { exportMarkdown, exportMemory, EXPORT_FORMAT, type ExportFile } from "./export"
-export { importMemory, parseExport, type ImportReport } from "./import"
-export { BACKUP_FORMAT, restoreBackup, writeBackup } from "./backup"
-export { readPassphrase } from "./passphrase"
-export { initTeam, joinTeam, rotateTeam, setTrust, teamCtx, originFor, type TeamCtx } from "./team/team"
-export { push, SHAREABLE_KINDS, type PushReport } from "./team/push"
-export { pull, type PullReport } from "./team/pull"
-export { status, type SyncStatus } from "./team/status"
-export { syncChecks } from "./doctor"
-export { followBranches, undoBranch, BRANCH_GRACE_MS, type FollowReport } from "./branches"
-export { autoFollow, type AutoFollow } from "./follow"
-export { pushInBackground } from "./autopush"
 
+export type { ExportFile } from "./export"
+export type { ImportReport } from "./import"
+export type { TeamCtx } from "./team/team"
+export type { PushReport } from "./team/push"
+export type { PullReport } from "./team/pull"
+export type { SyncStatus } from "./team/status"
+export type { FollowReport } from "./branches"
+export type { AutoFollow, FollowView } from "./follow"
+
+/** The command-line surface (`egc sync …`, `egc backup`, `egc memory export/import/branches`, the dashboard). */
+export const surface = () => import("./surface")
+/** Session start's branch-follow (autoFollow) and `egc status`'s read-only view of it (followView). */
+export const follow = () => import("./follow")
+/** Session end: `sync.autoPush` starts `egc sync push` detached. */
+export const autopush = () => import("./autopush")
+/** Doctor's checks, loaded on demand. */
+export const doctorChecks = () => import("./doctor").then((m) => m.syncChecks)
 /** `egc keys rotate`: the sync tables' re-sealer. */
 export const resealer = () => import("./team/store").then((m) => m.resealSync)

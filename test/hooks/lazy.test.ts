@@ -1,4 +1,5 @@
 import { describe, expect, test } from "bun:test"
+import { writeFileSync } from "node:fs"
 import { join } from "node:path"
 import { makeGitRepo, tmpdir } from "../fixture"
 
@@ -27,6 +28,19 @@ describe("lazy loading on the hook path", () => {
     const prompt = probe("prompt-submit", dir.path, "refactor the parser")
     for (const run of [pre, post, prompt]) expect(run.modules.filter((m) => HEAVY.test(m))).toEqual([])
     expect(pre.modules.some((m) => m.includes("/src/guard/"))).toBe(true)
+  })
+
+  test("session start follows git through sync's follow module without loading export, import, backup or team code", () => {
+    using dir = tmpdir()
+    const git = makeGitRepo(dir.path, { origin: "https://example.com/lazy/start.git" })
+    // a default branch: without one there is nothing to follow and sync is not loaded at all
+    writeFileSync(join(git, "refs", "heads", "main"), `${"a".repeat(40)}\n`)
+    const run = probe("session-start", dir.path, "")
+    const sync = run.modules.filter((m) => /[\\/]src[\\/]sync[\\/]/.test(m))
+    // the positive control: branch-follow did load (so the check below looks at a run that reached sync)
+    expect(sync.some((m) => /[\\/]sync[\\/]follow\.ts$/.test(m))).toBe(true)
+    const heavy = /[\\/]sync[\\/](export|import|backup|passphrase|surface|team[\\/](team|push|pull|status))\.ts$/
+    expect(sync.filter((m) => heavy.test(m))).toEqual([])
   })
 
   test("the positive control: a remember prompt does load the memory layer (and its schemas)", () => {

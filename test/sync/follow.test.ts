@@ -1,11 +1,12 @@
 import { describe, expect, test } from "bun:test"
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs"
 import { join } from "node:path"
+import { sha256Hex as sha256 } from "../../src/core/crypto"
 import { spawnCaptured } from "../e2e/_binary"
 import { tmpdir } from "../fixture"
 import { newHome, type Home } from "./_home"
 
-/** Automatic branch-follow on the hook path: session start (a real `egc hook` process) and `egc status`. */
+/** Automatic branch-follow on the hook path: session start (a real `egc hook` process); `egc status` only reads it. */
 const MAIN = join(import.meta.dir, "..", "..", "src", "main.ts")
 const REAL_GIT = Bun.which("git") ?? "/usr/bin/git"
 type View = { title: string; kind: string }
@@ -53,7 +54,7 @@ const write = (home: Home, repo: string, title: string, scope = "branch") =>
 const titles = async (home: Home, cwd: string) =>
   (await home.act<[View[]]>(cwd, [{ op: "list", statuses: ["active"] }]))[0].map((v) => v.title).sort()
 
-describe("automatic branch-follow (session start, egc status)", () => {
+describe("automatic branch-follow (session start; egc status reads)", () => {
   test("runs only when the refs changed, says in one line what moved; rebase loses nothing, rename follows", async () => {
     using t = tmpdir()
     const repo = join(t.path, "repo")
@@ -108,14 +109,59 @@ describe("automatic branch-follow (session start, egc status)", () => {
     expect(await titles(home, repo)).toContain("From y")
     git(["checkout", "-q", "main"], repo)
 
-    // egc status runs the same check (nothing new now) and shows the last move
+    // egc status shows the last move; nothing changed since, so nothing is pending
     const status = await home.egc(["status", "--json"], repo)
     expect(status.code).toBe(0)
     const s = JSON.parse(status.stdout)
-    expect(s.branches.moved).toBeNull()
+    expect(s.branches.pending).toBe(false)
     expect(s.branches.last.line).toBe("memory followed git: feature/y renamed feature/z: 1 item followed")
     expect((await home.egc(["status"], repo)).stdout).toMatch(/^branches +\(\d{4}-\d\d-\d\d\) memory followed git/m)
   }, 180_000)
+
+  test("egc status only reads: a pending merge is shown, not followed (nothing written); session start follows it", async () => {
+    using t = tmpdir()
+    const repo = join(t.path, "repo")
+    mkdirSync(repo)
+    git(["init", "-q", "-b", "main"], repo)
+    commit(repo, "a")
+    const home = newHome("follow-status")
+    git(["checkout", "-q", "-b", "feature/x"], repo)
+    commit(repo, "b")
+    await write(home, repo, "From x")
+    git(["checkout", "-q", "main"], repo)
+    expect(followed(await sessionStart(home, repo))).toBeUndefined()
+    // a first status creates the tables of the faculties it reads (guard, crush, told): schema, not data
+    expect(JSON.parse((await home.egc(["status", "--json"], repo)).stdout).branches).toEqual({
+      last: null,
+      pending: false,
+    })
+    git(["merge", "-q", "--no-ff", "-m", "merge x", "feature/x"], repo)
+
+    const files = () =>
+      ["egc.db", "egc.db-wal"].map((f) => {
+        const path = join(home.path, f)
+        return existsSync(path) ? sha256(readFileSync(path)) : null
+      })
+    const before = files()
+    for (const args of [["status", "--json"], ["status"]]) {
+      const r = await home.egc(args, repo)
+      expect(r.code).toBe(0)
+      if (args.includes("--json")) expect(JSON.parse(r.stdout).branches).toEqual({ last: null, pending: true })
+      else expect(r.stdout).toMatch(/^branches +git's branches changed since: the next session start follows them$/m)
+    }
+    expect(files()).toEqual(before)
+    expect(await titles(home, repo)).toEqual([])
+
+    // the positive control: session start does follow the same change, and status then shows it
+    expect(followed(await sessionStart(home, repo))).toBe(
+      "memory followed git: feature/x merged into main: 1 item moved",
+    )
+    expect(files()).not.toEqual(before)
+    expect(await titles(home, repo)).toEqual(["From x"])
+    const after = JSON.parse((await home.egc(["status", "--json"], repo)).stdout).branches
+    expect(after.pending).toBe(false)
+    expect(after.last.line).toBe("memory followed git: feature/x merged into main: 1 item moved")
+  }, 120_000)
 
   test("a follow that fails never breaks session start, loses nothing, runs again; a bidi branch name shows escaped", async () => {
     using t = tmpdir()
@@ -168,7 +214,7 @@ describe("automatic branch-follow (session start, egc status)", () => {
     const r = JSON.parse((await home.egc(["memory", "branches", "--json"], ci)).stdout)
     expect(r).toEqual({ promoted: [], renamed: [], archived: [], asked: [], waiting: [] })
     const s = JSON.parse((await home.egc(["status", "--json"], ci)).stdout)
-    expect(s.branches).toEqual({ moved: null, last: null, waiting: null })
+    expect(s.branches).toEqual({ last: null, pending: false })
     expect(await titles(home, ci)).toEqual(["CI run note"])
   }, 120_000)
 })

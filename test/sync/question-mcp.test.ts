@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { resolveProject } from "../../src/core/project"
 import { allTools } from "../../src/mcp/tools"
 import { openMemory } from "../../src/memory"
-import { followBranches } from "../../src/sync"
+import { followBranches } from "../../src/sync/surface"
 import { connect, textOf, type Elicit } from "../mcp/_client"
 import { tmpdir } from "../fixture"
 

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs"
 import { join } from "node:path"
-import { joinTeam, pull, teamCtx } from "../../src/sync"
+import { joinTeam, pull, teamCtx } from "../../src/sync/surface"
 import { tmpdir, type TmpDir } from "../fixture"
 import { newHome } from "../sync/_home"
 import type { World } from "./_seed"

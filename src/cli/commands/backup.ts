@@ -14,7 +14,7 @@ export const backup = defineCommand({
   meta: { name: "backup", description: "write the database and the key to FILE, sealed under a passphrase" },
   args: { file: { type: "positional", required: true, description: "a new file" }, ...passphraseArg },
   async run({ args }) {
-    const { readPassphrase, writeBackup } = await import("../../sync")
+    const { readPassphrase, writeBackup } = await (await import("../../sync")).surface()
     const passphrase = await readPassphrase({ file: args["passphrase-file"], confirm: true })
     const r = await writeBackup(String(args.file), passphrase)
     ;(await ui()).success(
@@ -27,7 +27,7 @@ export const restore = defineCommand({
   meta: { name: "restore", description: "restore a backup into an empty egc home (a wrong passphrase writes nothing)" },
   args: { file: { type: "positional", required: true, description: "a file written by egc backup" }, ...passphraseArg },
   async run({ args }) {
-    const { readPassphrase, restoreBackup } = await import("../../sync")
+    const { readPassphrase, restoreBackup } = await (await import("../../sync")).surface()
     const passphrase = await readPassphrase({ file: args["passphrase-file"] })
     const r = await restoreBackup(String(args.file), passphrase)
     printData(`restored: key id ${r.keyId}; run egc doctor to check`)

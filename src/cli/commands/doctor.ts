@@ -14,7 +14,7 @@ const providers: Array<[string, () => Promise<CheckProvider>]> = [
   ["hooks", async () => (await import("../../hooks")).doctorChecks()],
   ["memory", async () => (await import("../../memory")).doctorChecks()],
   ["mcp", async () => (await import("../../mcp")).doctorChecks()],
-  ["sync", async () => (await import("../../sync")).syncChecks],
+  ["sync", async () => (await import("../../sync")).doctorChecks()],
   ["mirror", async () => (await import("../../mirror")).doctorChecks()],
   ["release", async () => (await import("../../release")).doctorChecks()],
 ]

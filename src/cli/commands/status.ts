@@ -54,20 +54,19 @@ async function memory(project: Project) {
   }
 }
 
-/** Memory follows git here too (only when the refs changed since the last run): what moved, last time it did. */
+/** Read only: the last branch-follow report, and whether the next session start will follow (refs changed since). */
 async function branches(project: Project) {
   if (!project.repo) return null
-  const [{ loadConfig }, { autoFollow }, { openMemory }] = await Promise.all([
+  const [{ loadConfig }, { follow }, { openMemory }] = await Promise.all([
     import("../../core/config"),
     import("../../sync"),
     import("../../memory"),
   ])
   const { consent } = (await loadConfig({ projectRoot: project.root })).memory
-  const r = autoFollow(openMemory({ consent }), project)
+  const r = (await follow()).followView(openMemory({ consent }), project)
   return {
-    moved: r.moved ?? null,
     last: r.last ? { line: r.last.line, at: new Date(r.last.at).toISOString() } : null,
-    waiting: r.report?.waiting.map((w) => ({ branch: w.branch, asked: !!w.asked })) ?? null,
+    pending: r.pending,
   }
 }
 
@@ -135,8 +134,10 @@ function renderStatus(s: Status): string {
     for (const t of s.install)
       row("install", `${t.ok ? "ok  " : "FAIL"} ${t.tool}${t.ok ? "" : `: ${t.detail} → egc doctor`}`)
   if (failed(s.branches)) row("branches", `unknown: ${s.branches.error}`)
-  else if (s.branches?.last)
-    row("branches", `${s.branches.moved ? "" : `(${s.branches.last.at.slice(0, 10)}) `}${s.branches.last.line}`)
+  else if (s.branches) {
+    if (s.branches.last) row("branches", `(${s.branches.last.at.slice(0, 10)}) ${s.branches.last.line}`)
+    if (s.branches.pending) row("branches", "git's branches changed since: the next session start follows them")
+  }
   if (failed(s.memory)) row("memory", `unknown: ${s.memory.error}`)
   else {
     const m = s.memory

@@ -9,7 +9,7 @@ import { printData, ui } from "../ui"
 
 /** `egc sync …`: team sharing of memory through a git remote the team owns (issue 19). */
 const here = (cwd: string | undefined) => resolveProject(cwd ?? process.cwd())
-const sync = () => import("../../sync")
+const sync = () => import("../../sync").then((m) => m.surface())
 // a local path is made absolute so the clone, doctor and later runs agree on it wherever they start
 const remoteOf = (url: string) => (existsSync(url) ? resolve(url) : url)
 const setupArgs = {

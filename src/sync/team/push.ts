@@ -6,7 +6,7 @@ import { links, markForgotten, markSynced, putLink } from "./store"
 import { authorTag, commitAndPush, ensureClone, update, type TeamCtx } from "./team"
 
 /** Kinds that travel by default: what a team agrees on, not one person's working state. */
-export const SHAREABLE_KINDS: ReadonlySet<string> = new Set(["decision", "lesson", "avoid", "constraint", "failure"])
+const SHAREABLE_KINDS: ReadonlySet<string> = new Set(["decision", "lesson", "avoid", "constraint", "failure"])
 
 export interface PushReport {
   pushed: number

@@ -19,7 +19,7 @@ export interface TeamCtx {
   keys: TeamKey[]
 }
 
-export function originFor(project: Project): string {
+function originFor(project: Project): string {
   const origin = project.basis === "origin" ? (originOf(project.display) ?? project.display) : undefined
   if (!origin) {
     throw new EgcError("E_IDENTITY", "team sync needs the project to have an origin remote", {

@@ -1,5 +1,5 @@
 import { EgcError } from "../../core/errors"
-import { status, teamCtx } from "../../sync"
+import { surface } from "../../sync"
 import type { UiContext } from "../context"
 
 /**
@@ -7,7 +7,8 @@ import type { UiContext } from "../context"
  * what came from whom and when (the sync store keeps each pulled item's author and time; the item
  * itself is read through memory's reader). A project without a team remote says so.
  */
-export function syncView(ctx: UiContext) {
+export async function syncView(ctx: UiContext) {
+  const { status, teamCtx } = await surface()
   let team: ReturnType<typeof teamCtx>
   try {
     team = teamCtx(ctx.project)

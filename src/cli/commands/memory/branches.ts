@@ -24,7 +24,7 @@ export const branches = defineCommand({
   },
   async run({ args }) {
     const { project, memory, actor } = await session(args.cwd)
-    const { followBranches, undoBranch } = await import("../../../sync")
+    const { followBranches, undoBranch } = await (await import("../../../sync")).surface()
     if (args.undo !== undefined) {
       const back = undoBranch(memory, project, args.undo, actor)
       return printData(args.json ? { restored: back } : `${back.length} items put back on ${args.undo}`)

@@ -19,7 +19,7 @@ export const exportCmd = defineCommand({
     out: { type: "string", description: "write to this new file (mode 0600) instead of stdout", valueHint: "file" },
   },
   async run({ args }) {
-    const { exportMarkdown, exportMemory } = await import("../../../sync")
+    const { exportMarkdown, exportMemory } = await (await import("../../../sync")).surface()
     const { project, memory } = await session(args.cwd)
     const file = exportMemory(memory, project, { all: Boolean(args.all) })
     const text = args.format === "markdown" ? `${exportMarkdown(file)}\n` : `${JSON.stringify(file, null, 2)}\n`
@@ -48,7 +48,7 @@ export const importCmd = defineCommand({
     trust: { type: "boolean", description: "approve the imported items at once (you vouch for the file)" },
   },
   async run({ args }) {
-    const { importMemory, parseExport } = await import("../../../sync")
+    const { importMemory, parseExport } = await (await import("../../../sync")).surface()
     const path = String(args.file)
     let text: string
     try {
