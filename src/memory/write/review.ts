@@ -9,6 +9,7 @@ import type { Actor, ScopeName, WriteContext, WriteResult } from "../types"
 import { isRefusal, prepareItem } from "./prepare"
 import { setStatusRow, supersedeRow } from "./mutate"
 import { nearTombstones, recordShingles } from "./near"
+import { dropIndex } from "./index-store"
 
 /** Kinds with one live item per scope: approving a new one replaces the old. */
 const SINGLE_VALUED = new Set(["context"])
@@ -86,6 +87,8 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
       nextRev(store),
       id,
     )
+  // the old project's stored index names the item's words: gone, it is rebuilt from the records (a move is rare)
+  if (where.project !== row.project) dropIndex(store, [row.project])
   appendAudit(store.db, store.keys, {
     project: row.project,
     item: id,
