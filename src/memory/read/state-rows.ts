@@ -82,6 +82,15 @@ export function sectionCount(store: Store, s: Section): number {
   return tallied(store, { project: s.project, scopes: s.scopes, status: "active", kind: s.kind })
 }
 
+/**
+ * How many items await review that this project may see: the one count (session start, status, the page,
+ * get_state), from the tally; unreadable ones count too (they wait as well).
+ */
+export function pendingTotal(store: Store, project: Project): number {
+  const { projects = [], scopes = [] } = scopeFilter(store, project, "all")
+  return projects.reduce((n, p) => n + tallied(store, { project: p, scopes, status: "pending" }), 0)
+}
+
 /** The newest items awaiting review that this project may see, opened, and how many are waiting in all. */
 export function pendingHead(store: Store, project: Project, limit: number): { items: ItemView[]; total: number } {
   const { projects = [], scopes = [] } = scopeFilter(store, project, "all")
@@ -100,7 +109,7 @@ export function pendingHead(store: Store, project: Project, limit: number): { it
     )
     .sort((a, b) => b.at - a.at || b.r - a.r)
     .slice(0, limit)
-  const total = projects.reduce((n, p) => n + tallied(store, { project: p, scopes, status: "pending" }), 0)
+  const total = pendingTotal(store, project)
   if (!newest.length) return { items: [], total }
   const at = new Map(newest.map((x, i) => [x.r, i]))
   const rows = (
