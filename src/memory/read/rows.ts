@@ -36,7 +36,8 @@ interface RowFilter {
   limit?: number
 }
 
-const COLUMNS =
+/** The columns of an ItemRow: every read of item rows selects these (state-rows.ts adds its prints). */
+export const ITEM_COLUMNS =
   "id, project, scope, kind, status, confidence, source, session, content_enc, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev"
 
 const list = (values: readonly unknown[]) => values.map(() => "?").join(", ")
@@ -68,7 +69,7 @@ export function selectRows(store: Store, f: RowFilter): ItemRow[] {
     // working memory is invisible the instant it expires, before any sweep
     add("(expires_at IS NULL OR expires_at > ?)", now())
   }
-  const sql = `SELECT ${COLUMNS} FROM memory_items${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY recorded_at DESC, id DESC${f.limit ? ` LIMIT ${Math.max(1, Math.floor(f.limit))}` : ""}`
+  const sql = `SELECT ${ITEM_COLUMNS} FROM memory_items${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY recorded_at DESC, id DESC${f.limit ? ` LIMIT ${Math.max(1, Math.floor(f.limit))}` : ""}`
   return store.db.query(sql).all(...args) as ItemRow[]
 }
 

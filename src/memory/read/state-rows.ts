@@ -2,7 +2,7 @@ import { now } from "../../core/clock"
 import type { Store } from "../_store"
 import type { ItemView, Project } from "../types"
 import { presentAll } from "./present"
-import type { ItemRow } from "./rows"
+import { ITEM_COLUMNS, type ItemRow } from "./rows"
 import { scopeFilter } from "./scope"
 
 /**
@@ -40,8 +40,7 @@ const INDEX: Record<StateOrder, string> = {
   written: "memory_items_scope",
   latest: "memory_items_scope",
 }
-const COLUMNS =
-  "id, project, scope, kind, status, confidence, source, session, content_enc, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev, title_fp, text_fp"
+const COLUMNS = `${ITEM_COLUMNS}, title_fp, text_fp`
 
 const marks = (xs: readonly unknown[]) => xs.map(() => "?").join(", ")
 
