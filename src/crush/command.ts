@@ -1,11 +1,12 @@
 import type { Pipeline, Script, SimpleCommand } from "../core/shell/ast"
 import { parseShell } from "../core/shell/parse"
+import { RUNNER_VALUED, RUNNERS, runsSubcommand, WRAPPERS } from "../core/shell/wrappers"
 
 /**
  * Which program really runs, read with the shell parser the guard uses (core/shell): env prefixes
  * and wrappers such as `npx`, `pnpm exec` or `uv run` are peeled off to find the program whose
- * output is filtered. The peeling is the crusher's own: the guard's wrappers recurse into what
- * they run and judge it; these only name the program that writes the output.
+ * output is filtered. The wrapper table is the guard's (core/shell/wrappers.ts); the guard follows a
+ * wrapper to judge what it runs, the crusher only names the program that writes the output.
  */
 
 const ENV_ASSIGN = /^[A-Za-z_][A-Za-z0-9_]*=/
@@ -32,28 +33,42 @@ export function programWords(command: string, script: Script = parseShell(comman
   return unwrap([...cmd.assigns, ...cmd.words].map((w) => w.text))
 }
 
-const FLAG_WITH_VALUE = new Set([
-  "-p",
-  "--package",
-  "-c",
-  "--cwd",
-  "-C",
-  "--dir",
-  "--filter",
-  "-w",
-  "--workspace",
-  "--with",
-  "--python",
-  "--project",
-])
-
-function skipFlags(words: string[], from: number): number {
+/** Options up to the first other word, a valued one with its value (`--` ends them): the index after. */
+function skipFlags(words: string[], from: number, valued: RegExp): number {
   let i = from
-  while (i < words.length && (words[i] ?? "").startsWith("-")) {
+  while (i < words.length && (words[i] ?? "").startsWith("-") && (words[i] ?? "").length > 1) {
     if (words[i] === "--") return i + 1
-    i += FLAG_WITH_VALUE.has(words[i] ?? "") ? 2 : 1
+    i += valued.test(words[i] ?? "") ? 2 : 1
   }
   return i
+}
+
+/** The wrapped command's words, or undefined when `words` does not start with a wrapper (core/shell/wrappers.ts). */
+function peel(words: string[]): string[] | undefined {
+  const [head = "", second] = words
+  const name = head.split("/").pop() ?? head
+  if (RUNNERS.has(name)) {
+    // `npx jest@29`, `bunx @biomejs/biome`: the package's command
+    const [pkg = "", ...rest] = words.slice(skipFlags(words, 1, RUNNER_VALUED))
+    return pkg ? [pkg.replace(/^(@[^/]+\/)?([^@]+)(@.*)?$/, "$2"), ...rest] : []
+  }
+  if (runsSubcommand(name, second)) return words.slice(skipFlags(words, 2, RUNNER_VALUED))
+  if (/^python[\d.]*$/.test(name) && second === "-m" && words[2]) return words.slice(2)
+  const spec = WRAPPERS[name]
+  if (!spec) return undefined
+  let i = 1
+  let operands = spec.operands ?? 0
+  while (i < words.length) {
+    const w = words[i] ?? ""
+    if (w === "--") return words.slice(i + 1)
+    if (spec.inert?.test(w)) return undefined
+    if (w.startsWith("-") && w.length > 1) i += spec.valued.test(w) ? 2 : 1
+    else if (operands > 0) {
+      operands--
+      i++
+    } else break
+  }
+  return words.slice(i)
 }
 
 function unwrap(input: string[]): string[] {
@@ -62,55 +77,9 @@ function unwrap(input: string[]): string[] {
     let i = 0
     while (i < words.length && ENV_ASSIGN.test(words[i] ?? "")) i++
     words = words.slice(i)
-    const [head = "", second = ""] = words
-    const name = head.split("/").pop() ?? head
-    if (
-      [
-        "npx",
-        "bunx",
-        "pnpx",
-        "time",
-        "nice",
-        "nohup",
-        "command",
-        "builtin",
-        "exec",
-        "stdbuf",
-        "timeout",
-        "xvfb-run",
-        "dotenv",
-      ].includes(name)
-    ) {
-      let next = skipFlags(words, 1)
-      if (name === "timeout" && next < words.length) next++
-      if (name === "stdbuf") next = skipFlags(words, 1)
-      words = words.slice(next)
-      continue
-    }
-    if (name === "env") {
-      words = words.slice(skipFlags(words, 1))
-      continue
-    }
-    if (["pnpm", "yarn", "npm", "bun"].includes(name) && ["exec", "dlx", "x"].includes(second)) {
-      words = words.slice(skipFlags(words, 2))
-      continue
-    }
-    if (
-      ["uv", "poetry", "pipenv", "pdm", "hatch", "rye", "bundle", "conda", "mamba", "pixi"].includes(name) &&
-      ["run", "exec"].includes(second)
-    ) {
-      words = words.slice(skipFlags(words, 2))
-      continue
-    }
-    if (/^python[\d.]*$/.test(name) && second === "-m" && words[2]) {
-      words = words.slice(2)
-      continue
-    }
-    if (name === "sudo") {
-      words = words.slice(skipFlags(words, 1))
-      continue
-    }
-    break
+    const inner = peel(words)
+    if (!inner) break
+    words = inner
   }
   return words.length ? [(words[0] ?? "").split("/").pop() ?? "", ...words.slice(1)] : []
 }

@@ -248,8 +248,10 @@ const ROWS: ReadonlyArray<readonly [when: (c: Cmd) => boolean, family: Pick]> = 
 ]
 
 /** Which family's filter applies to the output of this command (undefined for an empty command). */
-export function familyOf(command: string): Family | undefined {
-  const words = programWords(command)
+export const familyOf = (command: string): Family | undefined => familyOfWords(programWords(command))
+
+/** The same, from the program words a caller already read (the rewrite parsed the command once). */
+export function familyOfWords(words: string[]): Family | undefined {
   const [name = "", sub = "", third = ""] = words
   if (!name) return undefined
   const c: Cmd = { name, sub, third, words }

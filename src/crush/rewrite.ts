@@ -2,7 +2,7 @@ import type { Config } from "../core/config"
 import type { Redirect, Script } from "../core/shell/ast"
 import { parseShell } from "../core/shell/parse"
 import { programWords, simpleCommand } from "./command"
-import { familyOf } from "./family"
+import { familyOfWords } from "./family"
 
 // Programs that talk to a person, take over the terminal, or never end.
 const INTERACTIVE = new Set([
@@ -140,7 +140,7 @@ export function rewriteForCrush(
   const words = programWords(command, script)
   const name = words[0] ?? ""
   if (!name || name === "egc" || name === "cd" || interactive(words)) return undefined
-  const family = familyOf(command)
+  const family = familyOfWords(words)
   if (!family || family === "generic" || config.disabledFamilies.includes(family)) return undefined
   const prefix = command.slice(0, start)
   let rest = command

@@ -17,7 +17,7 @@ import { EgcError } from "../core/errors"
 import { boundKeys } from "../core/binding"
 import { loadKeys } from "../core/keys"
 import { ensurePrivateDir, paths } from "../core/paths"
-import type { ResealRun } from "../core/reseal"
+import { type ResealRun, resealFrames } from "../core/reseal"
 import { redact } from "../core/secrets"
 
 /**
@@ -177,15 +177,6 @@ function framesOf(data: Buffer): Uint8Array[] | undefined {
   return pos === data.length && out.length ? out : undefined
 }
 
-/** Every frame opened under `key` (the last one is the end frame), or undefined. */
-function openAll(key: Uint8Array, id: string, frames: Uint8Array[]): Uint8Array[] | undefined {
-  try {
-    return frames.map((f, i) => open(key, f, frameAad(id, i === frames.length - 1 ? "end" : i)))
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * `egc keys rotate`: stored outputs re-sealed under the new key, each file replaced whole by a rename
  * (a file is never half old, half new). A run still being written, or one already unreadable, is left
@@ -204,22 +195,17 @@ export function resealRuns(run: ResealRun): void {
     } catch {
       continue // swept meanwhile
     }
-    const first = run.mode === "reseal" ? run.from : run.to
-    const plain = frames && openAll(first, id, frames)
-    if (!frames || !plain) {
-      const other = frames && openAll(run.mode === "reseal" ? run.to : run.from, id, frames)
-      if (!other) run.counts.unreadable++
-      else if (run.mode === "reseal") run.counts.done++
-      else run.counts.stale++
+    if (!frames) {
+      run.counts.unreadable++
       continue
     }
-    run.counts.done++
-    if (run.mode === "check") continue
+    const aads = frames.map((_, i) => frameAad(id, i === frames.length - 1 ? "end" : i))
+    const next = resealFrames(run, frames, aads)
+    if (!next) continue
     const temp = `${file}.${process.pid}.tmp`
     const fd = openSync(temp, "w", 0o600)
     try {
-      for (const [i, body] of plain.entries()) {
-        const envelope = seal(run.to, body, frameAad(id, i === plain.length - 1 ? "end" : i))
+      for (const envelope of next) {
         const len = Buffer.alloc(4)
         len.writeUInt32BE(envelope.length)
         writeSync(fd, len)

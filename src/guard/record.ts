@@ -9,7 +9,7 @@ import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
 import { createLogger } from "../core/log"
 import { paths } from "../core/paths"
-import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
+import { type ResealRun, resealColumn } from "../core/reseal"
 import { redact } from "./redact"
 import { SCHEMA } from "./schema"
 import type { Decision, Verdict } from "./types"
@@ -146,11 +146,11 @@ export function listEvents(opts: { limit?: number; projectId?: string } = {}): G
 
 /** `egc keys rotate`: the verdict log's sealed commands, inside the rotation's transaction. */
 export function resealEvents(d: Database, run: ResealRun): void {
-  if (!hasTable(d, "guard_events")) return
-  const update = d.query("UPDATE guard_events SET command_sealed = ? WHERE id = ?")
-  const rows = d.query("SELECT id, project, command_sealed FROM guard_events").all() as Row[]
-  for (const r of rows) {
-    const next = resealValue(run, r.command_sealed, aad("guard_events", r.id, r.project))
-    if (next) wroteOne(update.run(next, r.id), "guard_events")
-  }
+  resealColumn(
+    d,
+    run,
+    "guard_events",
+    "SELECT rowid AS rowid, id, project, command_sealed AS enc FROM guard_events",
+    "UPDATE guard_events SET command_sealed = ? WHERE rowid = ?",
+  )
 }

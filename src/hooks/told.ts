@@ -5,7 +5,7 @@ import { aad, keyedHash, openText, sealText } from "../core/crypto"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
-import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
+import { type ResealRun, resealColumn } from "../core/reseal"
 import { redact } from "../core/secrets"
 import { SCHEMA } from "./schema"
 
@@ -165,10 +165,11 @@ export function lastTold(project: string): { at: number; event: string; tool: st
 
 /** `egc keys rotate`: the told record's sealed bodies, inside the rotation's transaction. */
 export function resealTold(handle: Database, run: ResealRun): void {
-  if (!hasTable(handle, "told_injections")) return
-  const update = handle.query("UPDATE told_injections SET body_enc = ? WHERE id = ?")
-  for (const r of handle.query("SELECT id, project, body_enc FROM told_injections").all() as Row[]) {
-    const next = resealValue(run, r.body_enc, rowAad(r.id, r.project))
-    if (next) wroteOne(update.run(next, r.id), "told_injections")
-  }
+  resealColumn(
+    handle,
+    run,
+    "told_injections",
+    "SELECT rowid AS rowid, id, project, body_enc AS enc FROM told_injections",
+    "UPDATE told_injections SET body_enc = ? WHERE rowid = ?",
+  )
 }

@@ -4,7 +4,7 @@ import { assertBound, openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { newId } from "../core/ids"
 import { loadKeys } from "../core/keys"
-import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
+import { type ResealRun, resealColumn } from "../core/reseal"
 import { SCHEMA } from "./schema"
 
 /**
@@ -152,21 +152,19 @@ export function foldIntoRollup(db: Database, entry: RollupEntry, observationId: 
 
 /** `egc keys rotate`: observation bodies and roll-up samples, inside the rotation's transaction. */
 export function resealInsight(db: Database, run: ResealRun): void {
-  if (hasTable(db, "insight_observations")) {
-    const update = db.query("UPDATE insight_observations SET body = ? WHERE id = ?")
-    type Obs = { id: string; project: string; body: Uint8Array }
-    for (const r of db.query("SELECT id, project, body FROM insight_observations").all() as Obs[]) {
-      const next = resealValue(run, r.body, aad("insight_observations", r.id, r.project))
-      if (next) wroteOne(update.run(next, r.id), "insight_observations")
-    }
-  }
-  if (!hasTable(db, "insight_rollups")) return
-  const update = db.query("UPDATE insight_rollups SET sample = ? WHERE rowid = ?")
-  type Rollup = { rowid: number; project: string; sample: Uint8Array | null; sample_id: string | null }
-  const rows = db.query("SELECT rowid AS rowid, project, sample, sample_id FROM insight_rollups").all() as Rollup[]
-  for (const r of rows) {
-    if (!r.sample || r.sample_id === null) continue
-    const next = resealValue(run, r.sample, aad("insight_rollups", r.sample_id, r.project))
-    if (next) wroteOne(update.run(next, r.rowid), "insight_rollups")
-  }
+  resealColumn(
+    db,
+    run,
+    "insight_observations",
+    "SELECT rowid AS rowid, id, project, body AS enc FROM insight_observations",
+    "UPDATE insight_observations SET body = ? WHERE rowid = ?",
+  )
+  // a roll-up's sample is bound to the observation it was taken from
+  resealColumn(
+    db,
+    run,
+    "insight_rollups",
+    "SELECT rowid AS rowid, sample_id AS id, project, sample AS enc FROM insight_rollups WHERE sample_id IS NOT NULL",
+    "UPDATE insight_rollups SET sample = ? WHERE rowid = ?",
+  )
 }

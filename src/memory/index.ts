@@ -10,7 +10,7 @@ import { auditLog, auditProblem, verifyAudit, type AuditVerdict, type AuditView 
 import { recall } from "./recall"
 import { getItem, listItems } from "./read"
 import { resolveIdPrefix, type IdMatch } from "./read/prefix"
-import { pendingHead } from "./read/state-rows"
+import { pendingHead, pendingTotal } from "./read/state-rows"
 import { search } from "./search"
 import { SCHEMA } from "./schema"
 import type { Store } from "./_store"
@@ -107,6 +107,8 @@ export interface Memory {
   pending(q: { project: Project }): ItemList
   /** The newest `limit` items awaiting review (only those are opened) and how many are waiting in all. */
   pendingHead(q: { project: Project; limit: number }): { items: ItemView[]; total: number }
+  /** How many items await review (the one count: pendingHead's total; nothing is opened). */
+  pendingCount(q: { project: Project }): number
   approve(id: string, ctx: WriteContext, edits?: ItemEdits): WriteResult
   reject(id: string, ctx: WriteContext): WriteResult
   /** Correct a live or pending item in place; the old content is kept as a sealed version until forgotten. */
@@ -199,6 +201,7 @@ export function createMemory(store: Store): Memory {
     restore: (q, actor) => restore(store, q, actor),
     pending: (q) => listItems(store, { project: q.project, statuses: ["pending"], scope: "all" }),
     pendingHead: (q) => pendingHead(store, q.project, q.limit),
+    pendingCount: (q) => pendingTotal(store, q.project),
     approve: (id, ctx, edits) => approve(store, id, ctx, edits),
     reject: (id, ctx) => reject(store, id, ctx),
     edit: (id, ctx, edits) => edit(store, id, ctx, edits),

@@ -10,8 +10,8 @@ import { cleanForStore } from "./scan"
 import { isLive, sessionTool, sweepSessions, worktreeKey } from "./sessions"
 import { meshSettings } from "./settings"
 import type { Database } from "bun:sqlite"
-import type { ResealRun } from "../core/reseal"
-import { immediate, meshDb, openJson, resealRows, sealJson } from "./store"
+import { type ResealRun, resealColumn } from "../core/reseal"
+import { immediate, meshDb, openJson, sealJson } from "./store"
 
 /**
  * Claims: advisory leases on a path or glob of one working tree. Exclusive conflicts with any other
@@ -228,14 +228,14 @@ export function sweepReleasedClaims(cutoff: number): void {
 
 /** `egc keys rotate`: claim bodies and the force-release audit. */
 export function resealClaims(db: Database, run: ResealRun): void {
-  resealRows(
+  resealColumn(
     db,
     run,
     "mesh_claims",
     "SELECT rowid AS rowid, id, project, body AS enc FROM mesh_claims",
     "UPDATE mesh_claims SET body = ? WHERE rowid = ?",
   )
-  resealRows(
+  resealColumn(
     db,
     run,
     "mesh_audit",

@@ -6,8 +6,8 @@ import { scanText } from "./scan"
 import { LIMITS } from "./settings"
 import { projectSignal, queueSignal, sessionSignal } from "./signal"
 import type { Database } from "bun:sqlite"
-import type { ResealRun } from "../core/reseal"
-import { immediate, meshDb, openJson, resealRows, sealJson } from "./store"
+import { type ResealRun, resealColumn } from "../core/reseal"
+import { immediate, meshDb, openJson, sealJson } from "./store"
 
 /**
  * Events of a project: messages and handoffs between sessions, and the typed notices the mesh
@@ -188,7 +188,7 @@ export function sweepEvents(cutoff: number): void {
 
 /** `egc keys rotate`: event (message) bodies. */
 export function resealEvents(db: Database, run: ResealRun): void {
-  resealRows(
+  resealColumn(
     db,
     run,
     "mesh_events",

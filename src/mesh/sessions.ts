@@ -8,8 +8,8 @@ import { emitEvent, openCursor, sweepEvents } from "./events"
 import { LIMITS, meshSettings } from "./settings"
 import { cleanForStore } from "./scan"
 import type { Database } from "bun:sqlite"
-import type { ResealRun } from "../core/reseal"
-import { immediate, meshDb, openJson, resealRows, sealJson } from "./store"
+import { type ResealRun, resealColumn } from "../core/reseal"
+import { immediate, meshDb, openJson, sealJson } from "./store"
 
 /**
  * Sessions: one per agent session and project. A session is bound to the process that announced
@@ -235,7 +235,7 @@ export function sessionOfHost(project: Project, ancestorPids: readonly number[])
 
 /** `egc keys rotate`: the sessions' sealed info. */
 export function resealSessions(db: Database, run: ResealRun): void {
-  resealRows(
+  resealColumn(
     db,
     run,
     "mesh_sessions",

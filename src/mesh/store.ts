@@ -3,7 +3,6 @@ import { aad, openText, sealText } from "../core/crypto"
 import { assertBound, openBoundDb } from "../core/binding"
 import { migrate } from "../core/db"
 import { loadKeys } from "../core/keys"
-import { hasTable, type ResealRun, resealValue, wroteOne } from "../core/reseal"
 import { SCHEMA } from "./schema"
 import { dropSignals, flushSignals } from "./signal"
 
@@ -44,19 +43,5 @@ export function immediate<T>(fn: () => T): T {
   } catch (e) {
     dropSignals()
     throw e
-  }
-}
-
-/**
- * `egc keys rotate`: one sealed column of a mesh table, inside the rotation's transaction. The table's
- * owner passes its own SQL: `select` yields rowid, id, project, enc; `update` takes (enc, rowid).
- */
-export function resealRows(db: Database, run: ResealRun, table: string, select: string, update: string): void {
-  if (!hasTable(db, table)) return
-  const write = db.query(update)
-  type Row = { rowid: number; id: string; project: string; enc: Uint8Array }
-  for (const r of db.query(select).all() as Row[]) {
-    const next = resealValue(run, r.enc, aad(table, r.id, r.project))
-    if (next) wroteOne(write.run(next, r.rowid), table)
   }
 }

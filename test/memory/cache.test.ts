@@ -1,6 +1,9 @@
+import { Database } from "bun:sqlite"
 import { describe, expect, test } from "bun:test"
+import { openMemory } from "../../src/memory"
 import { entityKey } from "../../src/memory/_seal"
-import { projectIndex } from "../../src/memory/read/cache"
+import { GLOBAL } from "../../src/memory/_store"
+import { projectIndex, STORE_MIN_DOCS } from "../../src/memory/read/cache"
 import { agent, bench, person } from "./_setup"
 
 describe("per-process index cache", () => {
@@ -46,4 +49,44 @@ describe("per-process index cache", () => {
       .items.map((v) => v.id)
     expect(found[0]).toBe(a.id as string)
   })
+})
+
+describe("an edit that moves an item between a project and global", () => {
+  const hitsOf = (b: ReturnType<typeof bench>, project: string, query: string) =>
+    [...projectIndex(b.memory.store, project).hits(query)].map((h) => h.m.id).sort()
+
+  for (const stored of [false, true]) {
+    test(`the old project's index drops the item's words; the new scope finds it (${stored ? "stored" : "in-memory"} index)`, () => {
+      using b = bench()
+      const p = b.project({ origin: `https://example.com/org/move-${stored}` })
+      const ctx = { project: p, actor: person }
+      const moved = b.memory.write({ kind: "note", body: "zebraquux cobalt: the moved one" }, ctx).id as string
+      const stays = b.memory.write({ kind: "note", body: "zebraquux stays in the project" }, ctx).id as string
+      if (stored) {
+        for (let i = 0; i < STORE_MIN_DOCS; i++)
+          b.memory.write({ kind: "note", body: `filler ${i} item ${i * 7919} of the project` }, ctx)
+      }
+      expect(hitsOf(b, p.id, "zebraquux")).toEqual([moved, stays].sort())
+      const count = projectIndex(b.memory.store, p.id).count
+      const storedBefore = b.memory.store.db.query("SELECT rev FROM memory_index_meta WHERE project = ?").get(p.id)
+      expect(storedBefore !== null).toBe(stored)
+
+      expect(b.memory.edit(moved, ctx, { scope: "global" }).outcome).toBe("created")
+      expect(hitsOf(b, p.id, "zebraquux")).toEqual([stays])
+      expect(hitsOf(b, p.id, "cobalt")).toEqual([])
+      expect(projectIndex(b.memory.store, p.id).count).toBe(count - 1)
+      // positive control: the item is found in its new scope, and through the project's recall
+      expect(hitsOf(b, GLOBAL, "cobalt")).toEqual([moved])
+      expect(b.memory.search({ project: p, query: "cobalt" }).map((v) => v.id)).toEqual([moved])
+      // another process (a fresh store over the same file) agrees
+      const db = new Database(b.dbPath, { strict: true })
+      try {
+        const again = openMemory({ db }).store
+        expect([...projectIndex(again, p.id).hits("cobalt")].map((h) => h.m.id)).toEqual([])
+        expect([...projectIndex(again, p.id).hits("zebraquux")].map((h) => h.m.id)).toEqual([stays])
+      } finally {
+        db.close()
+      }
+    }, 60_000)
+  }
 })

@@ -56,3 +56,42 @@ describe("a write that opens a conflict with a named item (team sync's changes t
     expect(b.memory.conflicts({ project: p }).map((c) => c.id)).toEqual([])
   })
 })
+
+describe("a person's resolution of a pending item goes through approval's supersession", () => {
+  test("single-valued kind: keeping both is refused (two live items); keeping new supersedes the old once", () => {
+    using b = bench()
+    const p = b.project({ origin: "https://example.com/org/conflict-single" })
+    const ctx = { project: p, actor: person }
+    const status = (x: string) => {
+      const v = b.memory.get({ project: p, id: x })
+      return v && "status" in v ? v.status : "none"
+    }
+    const live = (kind: string) => b.memory.list({ project: p, kinds: [kind], statuses: ["active"] }).map((i) => i.id)
+    const pull = (kind: string, old: string, title: string) =>
+      b.memory.write(
+        { kind, title, body: `${title} from bob` },
+        { project: p, actor: sync },
+        { conflictWith: { id: old, reason: "bob replaced a shared item edited here" } },
+      )
+    const ctxOld = b.memory.write({ kind: "context", title: "Stack", body: "Bun and SQLite" }, ctx).id as string
+    const ctxNew = pull("context", ctxOld, "Stack 2")
+    expect(ctxNew.status).toBe("pending")
+    const refused = b.memory.resolve({ project: p, id: ctxNew.conflictId as string, keep: "both" }, person)
+    expect(refused.ok).toBe(false)
+    expect(refused.reason).toContain("keep new or old")
+    expect([status(ctxNew.id as string), status(ctxOld)]).toEqual(["pending", "active"])
+    expect(live("context")).toEqual([ctxOld])
+    // positive control, same store: a multi-valued kind keeps both live
+    const decOld = b.memory.write({ kind: "decision", title: "Tabs", body: "tabs here" }, ctx).id as string
+    const decNew = pull("decision", decOld, "Spaces")
+    expect(b.memory.resolve({ project: p, id: decNew.conflictId as string, keep: "both" }, person).ok).toBe(true)
+    expect(live("decision").sort()).toEqual([decOld, decNew.id as string].sort())
+    // keeping the new context item: one live context item, the old one superseded by it (one audit entry)
+    expect(b.memory.resolve({ project: p, id: ctxNew.conflictId as string, keep: "new" }, person).ok).toBe(true)
+    expect(live("context")).toEqual([ctxNew.id as string])
+    expect(status(ctxOld)).toBe("superseded")
+    const audit = b.memory.audit({ project: p, item: ctxOld }).filter((e) => e.action === "supersede")
+    expect(audit.length).toBe(1)
+    expect(b.memory.conflicts({ project: p }).map((c) => c.id)).toEqual([])
+  })
+})

@@ -47,7 +47,7 @@ async function memory(project: Project) {
   for (const v of items) if (v.status === "active") byKind[v.kind] = (byKind[v.kind] ?? 0) + 1
   return {
     byKind,
-    pending: items.filter((v) => v.status === "pending").length,
+    pending: m.pendingCount({ project }),
     hidden: m.hidden({ project }).length,
     conflicts: m.conflicts({ project }).length,
     unreadable: items.unreadable.length,

@@ -1,61 +1,10 @@
 import { resolve } from "node:path"
+import { RUNNER_VALUED, RUNNERS, runsSubcommand, WRAPPERS } from "../../core/shell/wrappers"
 import { type Arg, type Invocation, literal, placeholder, type Walk } from "../invocation"
 
 /**
- * Commands that run another command: the guard judges what they run. Each entry says which of its
- * options take a value and how many positional words come before the wrapped command.
- */
-interface WrapperSpec {
-  valued: RegExp
-  /** Leading operands that are not the command (timeout's duration, flock's file). */
-  operands?: number
-  /** Options that end the wrapper: the rest is not run (`sudo -l`, `command -v`). */
-  inert?: RegExp
-}
-
-const SPECS: Record<string, WrapperSpec> = {
-  sudo: {
-    valued: /^-[ugpCDrthURT]$|^--(user|group|prompt|close-from|chdir|role|type|host|other-user|command-timeout)$/,
-    inert: /^-[lvKe]$|^--(list|validate|remove-timestamp|edit)$/,
-  },
-  doas: { valued: /^-[uC]$/ },
-  nohup: { valued: /^$/ },
-  time: { valued: /^-[fo]$/ },
-  builtin: { valued: /^$/ },
-  exec: { valued: /^-a$/ },
-  nice: { valued: /^-n$|^--adjustment$/ },
-  ionice: { valued: /^-[cnp]$|^--(class|classdata|pid)$/ },
-  timeout: { valued: /^-[sk]$|^--(signal|kill-after)$/, operands: 1 },
-  stdbuf: { valued: /^-[ioe]$/ },
-  setsid: { valued: /^$/ },
-  chrt: { valued: /^$/, operands: 1 },
-  taskset: { valued: /^$/, operands: 1 },
-  unbuffer: { valued: /^$/ },
-  caffeinate: { valued: /^-[t w]$/ },
-  flock: { valued: /^-[wEc]$|^--(timeout|conflict-exit-code|command)$/, operands: 1 },
-  strace: { valued: /^-[eopsEuIXbPO]$/ },
-  ltrace: { valued: /^-[eopsEunIl]$/ },
-  torsocks: { valued: /^$/ },
-  proxychains: { valued: /^-f$/ },
-  proxychains4: { valued: /^-f$/ },
-  "systemd-run": {
-    valued: /^-[pEMH]$|^--(unit|property|description|slice|uid|gid|working-directory|setenv|machine|host)$/,
-  },
-  runuser: { valued: /^-[ugs]$|^--(user|group|shell)$/ },
-  watch: { valued: /^-[nd]$|^--(interval|differences)$/ },
-  dotenv: { valued: /^-[ecv]$/ },
-  chroot: { valued: /^--(userspec|groups)$/, operands: 1 },
-  unshare: { valued: /^-[S G]$|^--(setuid|setgid|map-user|map-group|propagation|wd|root)$/ },
-  nsenter: { valued: /^-[tSGwr]$|^--(target|setuid|setgid|wd|root)$/ },
-  pkexec: { valued: /^--user$/ },
-  firejail: { valued: /^$/ },
-  "xvfb-run": { valued: /^-[nsefpw]$|^--(server-num|server-args|error-file|auth-file|xauth-protocol|wait)$/ },
-  "ssh-agent": { valued: /^-[aEtP]$/ },
-  "dbus-run-session": { valued: /^--(config-file|dbus-daemon)$/ },
-  "with-contenv": { valued: /^$/ },
-}
-
-/**
+ * Commands that run another command (the table is core/shell/wrappers.ts, shared with the crusher): the
+ * guard judges what they run.
  * Returns the invocation a wrapper runs, null when the wrapper runs nothing judgeable, or undefined
  * when `name` is not a wrapper.
  */
@@ -69,17 +18,8 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   if (name === "watch") return watch(inv, walk)
   if (name === "su") return su(inv, walk)
   if (RUNNERS.has(name)) return runner(inv, walk, 1)
-  const sub = args[1]?.text
-  if ((name === "pnpm" || name === "yarn" || name === "bun") && (sub === "dlx" || sub === "x" || sub === "exec"))
-    return runner(inv, walk, 2)
-  if (
-    (name === "npm" && sub === "exec") ||
-    (name === "pipx" && sub === "run") ||
-    (name === "uv" && sub === "run") ||
-    (name === "poetry" && sub === "run")
-  )
-    return runner(inv, walk, 2)
-  const spec = SPECS[name]
+  if (runsSubcommand(name, args[1]?.text)) return runner(inv, walk, 2)
+  const spec = WRAPPERS[name]
   if (!spec) return undefined
   const chdir = name === "sudo" ? args.findIndex((a) => a.text === "-D" || a.text === "--chdir") : -1
   if (chdir !== -1 && args[chdir + 1])
@@ -119,9 +59,6 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   }
   return i < args.length ? { ...inv, args: args.slice(i) } : null
 }
-
-const RUNNERS = new Set(["npx", "bunx", "pnpx", "uvx"])
-const RUNNER_VALUED = /^(-p|--package|--registry|--cache|--prefix|--cwd|--with|--from|--python|--spec|-w|--workspace)$/
 
 /** Package runners (`npx`, `bunx`, `pnpm dlx`, `npm exec`, `uvx`, …) run the package's command. */
 function runner(inv: Invocation, walk: Walk, start: number): Invocation | null {

@@ -8,7 +8,7 @@ import { readMeta, StoredTerms, storedRev } from "./_stored"
 import { buildUpdate, type DeltaDoc } from "./_update"
 import { currentRev } from "./meta"
 import { isUnreadable, present } from "./present"
-import { selectRows } from "./rows"
+import { movedAway, selectRows } from "./rows"
 import { batches, rank, type TermSource } from "./score"
 import type { WeightedTerm } from "./expand"
 import { nearSpellings } from "./typos"
@@ -289,7 +289,8 @@ class ProjectIndex implements TermSource {
   refresh(rev: number): void {
     const rows = selectRows(this.store, { projects: [this.project], sinceRev: this.rev })
     for (const r of rows) this.#byId.delete(r.id)
-    this.#retire(rows.map((r) => r.id))
+    // an item moved to global or a project is not among this project's rows (the stored part is dropped on a move)
+    this.#retire([...rows.map((r) => r.id), ...movedAway(this.store, this.project, this.rev, [...this.#byItem.keys()])])
     for (const row of rows) {
       this.#views.delete(row.id)
       this.unreadable.delete(row.id)

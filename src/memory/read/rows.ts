@@ -36,7 +36,8 @@ interface RowFilter {
   limit?: number
 }
 
-const COLUMNS =
+/** The columns of an ItemRow: every read of item rows selects these (state-rows.ts adds its prints). */
+export const ITEM_COLUMNS =
   "id, project, scope, kind, status, confidence, source, session, content_enc, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev"
 
 const list = (values: readonly unknown[]) => values.map(() => "?").join(", ")
@@ -68,6 +69,25 @@ export function selectRows(store: Store, f: RowFilter): ItemRow[] {
     // working memory is invisible the instant it expires, before any sweep
     add("(expires_at IS NULL OR expires_at > ?)", now())
   }
-  const sql = `SELECT ${COLUMNS} FROM memory_items${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY recorded_at DESC, id DESC${f.limit ? ` LIMIT ${Math.max(1, Math.floor(f.limit))}` : ""}`
+  const sql = `SELECT ${ITEM_COLUMNS} FROM memory_items${where.length ? ` WHERE ${where.join(" AND ")}` : ""} ORDER BY recorded_at DESC, id DESC${f.limit ? ` LIMIT ${Math.max(1, Math.floor(f.limit))}` : ""}`
   return store.db.query(sql).all(...args) as ItemRow[]
+}
+
+/** Ids per query (well under SQLite's limit on bound parameters). */
+const ID_BATCH = 500
+
+/**
+ * Of these ids, the items changed since `rev` that are no longer in `project` (an edit moved them between
+ * a project and global): a project's index holds them, but its own rows since `rev` do not name them.
+ */
+export function movedAway(store: Store, project: string, sinceRev: number, ids: string[]): string[] {
+  const out: string[] = []
+  for (let i = 0; i < ids.length; i += ID_BATCH) {
+    const part = ids.slice(i, i + ID_BATCH)
+    const rows = store.db
+      .query(`SELECT id FROM memory_items WHERE id IN (${list(part)}) AND rev > ? AND project != ?`)
+      .all(...part, sinceRev, project) as Array<{ id: string }>
+    for (const r of rows) out.push(r.id)
+  }
+  return out
 }

@@ -2,7 +2,7 @@ import { now } from "../../core/clock"
 import type { Store } from "../_store"
 import type { ItemView, Project } from "../types"
 import { presentAll } from "./present"
-import type { ItemRow } from "./rows"
+import { ITEM_COLUMNS, type ItemRow } from "./rows"
 import { scopeFilter } from "./scope"
 
 /**
@@ -40,8 +40,7 @@ const INDEX: Record<StateOrder, string> = {
   written: "memory_items_scope",
   latest: "memory_items_scope",
 }
-const COLUMNS =
-  "id, project, scope, kind, status, confidence, source, session, content_enc, entity_keys, disputed, valid_from, valid_to, recorded_at, retracted_at, expires_at, last_used_at, updated_at, rev, title_fp, text_fp"
+const COLUMNS = `${ITEM_COLUMNS}, title_fp, text_fp`
 
 const marks = (xs: readonly unknown[]) => xs.map(() => "?").join(", ")
 
@@ -82,6 +81,15 @@ export function sectionCount(store: Store, s: Section): number {
   return tallied(store, { project: s.project, scopes: s.scopes, status: "active", kind: s.kind })
 }
 
+/**
+ * How many items await review that this project may see: the one count (session start, status, the page,
+ * get_state), from the tally; unreadable ones count too (they wait as well).
+ */
+export function pendingTotal(store: Store, project: Project): number {
+  const { projects = [], scopes = [] } = scopeFilter(store, project, "all")
+  return projects.reduce((n, p) => n + tallied(store, { project: p, scopes, status: "pending" }), 0)
+}
+
 /** The newest items awaiting review that this project may see, opened, and how many are waiting in all. */
 export function pendingHead(store: Store, project: Project, limit: number): { items: ItemView[]; total: number } {
   const { projects = [], scopes = [] } = scopeFilter(store, project, "all")
@@ -100,7 +108,7 @@ export function pendingHead(store: Store, project: Project, limit: number): { it
     )
     .sort((a, b) => b.at - a.at || b.r - a.r)
     .slice(0, limit)
-  const total = projects.reduce((n, p) => n + tallied(store, { project: p, scopes, status: "pending" }), 0)
+  const total = pendingTotal(store, project)
   if (!newest.length) return { items: [], total }
   const at = new Map(newest.map((x, i) => [x.r, i]))
   const rows = (

@@ -7,6 +7,7 @@ import { isPerson } from "./consent"
 import { addEdge } from "./item"
 import { setStatusRow, supersedeRow } from "./mutate"
 import { nextRev } from "./rev"
+import { activate, replacedBy } from "./review"
 
 /**
  * Resolve a conflict: keep the new item, the old one, or both. Nothing is deleted; the choice is
@@ -32,9 +33,16 @@ export function resolveConflict(
     const pending = row?.status === "pending"
     if (pending && q.keep === "new" && !isPerson(actor))
       return { ok: false, reason: `the new item ${c.new_item} awaits review: only a person can keep it` }
-    if (pending && q.keep !== "old" && isPerson(actor))
-      setStatusRow(store, c.new_item, c.project, "active", "approve", actor, `conflict ${q.id} kept it`)
-    if (q.keep === "new") supersedeRow(store, c.old_item, c.new_item, c.project, actor)
+    const activating = pending && q.keep !== "old" && isPerson(actor)
+    // keeping both must not break a kind's one-live-item rule: activation would replace the old item
+    if (activating && q.keep === "both" && replacedBy(store, c.new_item).includes(c.old_item))
+      return {
+        ok: false,
+        reason: `keeping both would replace ${c.old_item} (one live item of its kind per scope): keep new or old`,
+      }
+    const replaced = activating ? activate(store, c.new_item, actor, `conflict ${q.id} kept it`) : []
+    if (q.keep === "new" && !replaced.includes(c.old_item))
+      supersedeRow(store, c.old_item, c.new_item, c.project, actor)
     if (q.keep === "old")
       setStatusRow(store, c.new_item, c.project, "archived", "archive", actor, `conflict ${q.id} kept the old item`)
     if (q.keep === "both") addEdge(store, c.project, c.new_item, c.old_item, "relates_to", 0.5)

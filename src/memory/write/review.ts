@@ -5,10 +5,11 @@ import { appendAudit } from "./audit"
 import { entityKeyGroups, itemPrint, sealContent, textPrint } from "../_seal"
 import { GLOBAL, storedScope, tx, type Store } from "../_store"
 import { present, isUnreadable, selectRows } from "../read"
-import type { ScopeName, WriteContext, WriteResult } from "../types"
+import type { Actor, ScopeName, WriteContext, WriteResult } from "../types"
 import { isRefusal, prepareItem } from "./prepare"
 import { setStatusRow, supersedeRow } from "./mutate"
 import { nearTombstones, recordShingles } from "./near"
+import { dropIndex } from "./index-store"
 
 /** Kinds with one live item per scope: approving a new one replaces the old. */
 const SINGLE_VALUED = new Set(["context"])
@@ -86,6 +87,8 @@ function applyEdits(store: Store, { row, view }: Loaded, edits: ItemEdits, ctx: 
       nextRev(store),
       id,
     )
+  // the old project's stored index names the item's words: gone, it is rebuilt from the records (a move is rare)
+  if (where.project !== row.project) dropIndex(store, [row.project])
   appendAudit(store.db, store.keys, {
     project: row.project,
     item: id,
@@ -111,30 +114,55 @@ export function approve(store: Store, id: string, ctx: WriteContext, edits?: Ite
   return tx(store, () => {
     const found = loadItem(store, ctx, id, ["pending"])
     if ("error" in found) return { outcome: "refused", code: "not-found", reason: found.error } as WriteResult
-    const { row, view } = found
     if (edits && Object.keys(edits).length) {
       const refused = applyEdits(store, found, edits, ctx)
       if (refused) return refused
     }
-    setStatusRow(store, id, row.project, "active", "approve", ctx.actor)
-    // what the pending item was written to replace is replaced now that a person agreed
-    const replaced = store.db
-      .query(
-        "SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'",
-      )
-      .all(id) as Array<{ id: string }>
-    if (SINGLE_VALUED.has(edits?.kind ?? view.kind)) {
-      replaced.push(
-        ...(store.db
-          .query(
-            "SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?",
-          )
-          .all(row.project, row.scope, edits?.kind ?? view.kind, id) as Array<{ id: string }>),
-      )
-    }
-    for (const r of replaced) supersedeRow(store, r.id, id, row.project, ctx.actor)
+    activate(store, id, ctx.actor)
     return { outcome: "created", id, status: "active" } as WriteResult
   })
+}
+
+/**
+ * A pending item made active, the one way (a person's approval, or a resolution that keeps it): what it was
+ * written to replace, and for a single-valued kind its scope's other live item, are superseded by it.
+ * Reads the item's stored kind and scope, so an edit made just before counts. Returns what it replaced.
+ */
+export function activate(store: Store, id: string, actor: Actor, detail?: string): string[] {
+  const item = itemOf(store, id)
+  if (!item) return []
+  const replaced = replacedBy(store, id)
+  setStatusRow(store, id, item.project, "active", "approve", actor, detail)
+  for (const r of replaced) supersedeRow(store, r, id, item.project, actor)
+  return replaced
+}
+
+const itemOf = (store: Store, id: string) =>
+  store.db.query("SELECT project, scope, kind FROM memory_items WHERE id = ?").get(id) as {
+    project: string
+    scope: string
+    kind: string
+  } | null
+
+/** The live items an item replaces once active (its supersedes edges; for a single-valued kind, its scope's others). */
+export function replacedBy(store: Store, id: string): string[] {
+  const item = itemOf(store, id)
+  if (!item) return []
+  const replaced = store.db
+    .query(
+      "SELECT e.dst AS id FROM memory_edges e JOIN memory_items i ON i.id = e.dst WHERE e.src = ? AND e.type = 'supersedes' AND i.status = 'active'",
+    )
+    .all(id) as Array<{ id: string }>
+  if (SINGLE_VALUED.has(item.kind)) {
+    replaced.push(
+      ...(store.db
+        .query(
+          "SELECT id FROM memory_items WHERE project = ? AND scope = ? AND kind = ? AND status = 'active' AND id != ?",
+        )
+        .all(item.project, item.scope, item.kind, id) as Array<{ id: string }>),
+    )
+  }
+  return [...new Set(replaced.map((r) => r.id))]
 }
 
 /** Reject a pending item: it is marked rejected and its text tombstoned, so no source brings it back. */

@@ -3,7 +3,7 @@ import { assertBound, openBoundDb } from "../../core/binding"
 import { aad, openText, sealText } from "../../core/crypto"
 import { migrate } from "../../core/db"
 import type { Keys } from "../../core/keys"
-import { hasTable, type ResealRun, resealValue, wroteOne } from "../../core/reseal"
+import { type ResealRun, resealColumn } from "../../core/reseal"
 import { SCHEMA } from "./schema"
 
 /** The only code that touches sync_* tables. Remote urls, team keys and author names are sealed. */
@@ -235,29 +235,25 @@ export function hasTeam(s: SyncDb, project: string): boolean {
  * changed; `egc sync rotate` changes it) and author names, inside the rotation's transaction.
  */
 export function resealSync(db: Database, run: ResealRun): void {
-  if (hasTable(db, "sync_teams")) {
-    const update = db.query("UPDATE sync_teams SET config_enc = ? WHERE project = ?")
-    type Team = { project: string; config_enc: Uint8Array }
-    for (const r of db.query("SELECT project, config_enc FROM sync_teams").all() as Team[]) {
-      const next = resealValue(run, r.config_enc, cfgAad(r.project))
-      if (next) wroteOne(update.run(next, r.project), "sync_teams")
-    }
-  }
-  if (hasTable(db, "sync_follow")) {
-    const update = db.query("UPDATE sync_follow SET report_enc = ? WHERE project = ?")
-    type Follow = { project: string; report_enc: Uint8Array | null }
-    for (const r of db.query("SELECT project, report_enc FROM sync_follow").all() as Follow[]) {
-      if (!r.report_enc) continue
-      const next = resealValue(run, r.report_enc, reportAad(r.project))
-      if (next) wroteOne(update.run(next, r.project), "sync_follow")
-    }
-  }
-  if (!hasTable(db, "sync_links")) return
-  const update = db.query("UPDATE sync_links SET author_enc = ? WHERE project = ? AND shared = ?")
-  type Link = { project: string; shared: string; author_enc: Uint8Array | null }
-  for (const r of db.query("SELECT project, shared, author_enc FROM sync_links").all() as Link[]) {
-    if (!r.author_enc) continue
-    const next = resealValue(run, r.author_enc, authorAad(r.project, r.shared))
-    if (next) wroteOne(update.run(next, r.project, r.shared), "sync_links")
-  }
+  resealColumn(
+    db,
+    run,
+    "sync_teams",
+    "SELECT rowid AS rowid, project AS id, project, config_enc AS enc FROM sync_teams",
+    "UPDATE sync_teams SET config_enc = ? WHERE rowid = ?",
+  )
+  resealColumn(
+    db,
+    run,
+    "sync_follow",
+    "SELECT rowid AS rowid, project AS id, project, report_enc AS enc FROM sync_follow",
+    "UPDATE sync_follow SET report_enc = ? WHERE rowid = ?",
+  )
+  resealColumn(
+    db,
+    run,
+    "sync_links",
+    "SELECT rowid AS rowid, shared AS id, project, author_enc AS enc FROM sync_links",
+    "UPDATE sync_links SET author_enc = ? WHERE rowid = ?",
+  )
 }

@@ -34,7 +34,7 @@ export function overview(ctx: UiContext) {
     })),
     byKind,
     statuses: count(here, (v) => v.status),
-    pending: memory.pending({ project }).length,
+    pending: memory.pendingCount({ project }),
     hidden: memory.hidden({ project }).length,
     conflicts: memory.conflicts({ project }).length,
     sessions: livePeers(project).length,

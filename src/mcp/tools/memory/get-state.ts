@@ -28,7 +28,7 @@ export const getState = defineTool({
           : {}),
       state:
         state || "No state stored for this project yet. Record context and decisions with update_state as you work.",
-      pendingReview: memory.pending({ project: ctx.project }).length,
+      pendingReview: memory.pendingCount({ project: ctx.project }),
     }
   },
 })
