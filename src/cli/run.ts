@@ -24,6 +24,7 @@ export const root = defineCommand({
  * machine-facing commands (hook, guard, crush, serve) settle their own exit codes before that.
  */
 export async function run(argv: string[]): Promise<void> {
+  const background = env.takeBackgroundLog()
   try {
     if (argv.length === 0 || argv[0] === "help" || argv[0] === "--help" || argv[0] === "-h") {
       const target = argv[0] === "help" && argv[1] ? await resolve(argv[1]) : undefined
@@ -54,16 +55,19 @@ export async function run(argv: string[]): Promise<void> {
     // and between a rotation's steps the key file either matches the database or fails them closed (77)
     if (!MACHINE_FACING.has(name) && existsSync(paths.rotationJournal())) await finishRotation()
     await runCommand(sub, { rawArgs: rest })
-    const background = env.backgroundLog()
-    if (background) backgroundLine(background, `egc ${name}: done`)
+    // a command that settled a failing exit code itself (a withheld mirror file, a partial push) says so
+    if (background)
+      backgroundLine(
+        background,
+        `${await commandPath(argv)}: ${process.exitCode ? `exit ${process.exitCode}` : "done"}`,
+      )
   } catch (error) {
     const usage = error instanceof Error && error.name === "CLIError"
     const hint = usage ? `see: ${await commandPath(argv)} --help` : undefined
     const settled = usage ? new EgcError("E_USAGE", error.message, { hint }) : error
     const { text, exitCode } = formatError(settled)
     process.stderr.write(`${text}\n`)
-    const background = env.backgroundLog()
-    if (background) backgroundLine(background, `egc ${argv[0] ?? ""}: exit ${exitCode}: ${text}`)
+    if (background) backgroundLine(background, `${await commandPath(argv)}: exit ${exitCode}: ${text}`)
     if (wantsJson(argv)) process.stdout.write(`${JSON.stringify(errorJson(settled))}\n`)
     process.exitCode = exitCode
   }

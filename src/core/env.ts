@@ -51,9 +51,14 @@ export const env = {
   shell: () => read("SHELL"),
   /** The coding-tool session a guard verdict belongs to, when the caller knows it. */
   sessionId: () => read("EGC_SESSION_ID"),
-  /** Set on a command a hook starts in the background: its outcome goes, redacted, to logs/<name>.log. */
-  backgroundLog: () => {
+  /**
+   * Set on a command a hook starts in the background: its outcome goes, redacted, to logs/<name>.log.
+   * Taken once and removed, so the processes it starts (git, and git's clean filter, which is egc
+   * again) do not log as if they were the background command.
+   */
+  takeBackgroundLog: () => {
     const name = read("EGC_BACKGROUND_LOG")
+    delete process.env.EGC_BACKGROUND_LOG
     return name && /^[a-z][a-z-]{0,30}$/.test(name) ? name : undefined
   },
   /** Set by doctor on the hook commands it runs with an empty payload: their emptiness is expected, not news. */

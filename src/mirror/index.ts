@@ -21,6 +21,8 @@ import { type FileResult, removeMirror, type Where, writeMirror } from "./write"
 
 export { parseFiles } from "./files"
 export const doctorChecks = () => import("./doctor").then((m) => m.mirrorChecks)
+/** Session end: the refresh, started detached (the hook never waits for git). */
+export const background = () => import("./background")
 
 interface Here extends Where {
   project: Project
@@ -82,19 +84,6 @@ export async function mirrorRefresh(cwd: string, opts: MirrorOptions = {}) {
   const setting = settingOf(at.key)
   if (!setting) return { on: false, files: [] as FileResult[] }
   return { on: true, files: await refreshAt(at, setting.files ?? [...DEFAULT_FILES], opts) }
-}
-
-/** Session end: refresh when on; never throws (a hook must not fail its tool), returns what went wrong. */
-export async function refreshAfterSession(project: Project): Promise<string | undefined> {
-  try {
-    if (!project.repo || project.repo.bare) return undefined
-    if (!settingOf(repoKey(project.repo.commonDir))) return undefined
-    const r = await mirrorRefresh(project.root)
-    const bad = r.files.filter((f) => f.state === "withheld" || f.state === "refused")
-    return bad.length ? bad.map((f) => `${f.file}: ${f.state} (${f.reason})`).join("; ") : undefined
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error)
-  }
 }
 
 function worktreeRoots(at: Here): string[] {

@@ -39,7 +39,7 @@ describe("log", () => {
     const ok = await runSource(["version"], { cwd: t.path, env: bg })
     expect(ok.code).toBe(0)
     const log = readFileSync(join(home, "logs", "sync-push.log"), "utf8")
-    expect(log).toMatch(/egc sync: exit \d+: /)
+    expect(log).toMatch(/egc sync join: exit \d+: /)
     expect(log).toContain("egc version: done")
     expect(log).not.toContain(token)
     // a name that is not a plain word is ignored: nothing is written outside logs/

@@ -1,6 +1,7 @@
 import { describe, expect, test } from "bun:test"
 import { existsSync, mkdtempSync, rmSync } from "node:fs"
 import { join } from "node:path"
+import { paths } from "../../src/core/paths"
 import { END, START } from "../../src/mirror/block"
 import { tmpdir } from "../fixture"
 import { egc, git, read, readMaybe, remember, repo, write } from "./_repo"
@@ -9,6 +10,15 @@ const AGENTS = "# Agents\n\nRun the tests before pushing.\n"
 const CONV = "Conventions without a final newline"
 const README = "# Readme\n"
 const count = (text: string, needle: string) => text.split(needle).length - 1
+
+/** A detached refresh's outcome: polled, bounded (the hook has returned; nothing else signals it). */
+async function logSays(file: string, line: string): Promise<boolean> {
+  for (let i = 0; i < 600; i++) {
+    if (readMaybe(file)?.includes(line)) return true
+    await Bun.sleep(50)
+  }
+  return false
+}
 
 /** What `git add` of `file` would store, staged into a scratch index (the real one untouched). */
 function scratchStaged(root: string, file: string): string {
@@ -237,6 +247,8 @@ describe("egc mirror on real git repositories", () => {
   test("only a person turns it on: refresh and the session-end hook never do; once on, the hook refreshes", async () => {
     using t = repo({ "AGENTS.md": AGENTS })
     const root = t.path
+    const refreshLog = join(paths.logs(), "mirror-refresh.log")
+    rmSync(refreshLog, { force: true })
     remember(root, [{ kind: "context", body: "Context before the session." }])
     const hook = (cwd: string) =>
       egc(
@@ -250,11 +262,18 @@ describe("egc mirror on real git repositories", () => {
     expect(read(root, "AGENTS.md")).toBe(AGENTS)
     expect(git(["config", "--local", "--list"], root)).not.toContain("egc-mirror")
 
+    expect(readMaybe(refreshLog)).toBeUndefined()
+
     expect((await egc(["mirror", "on"], root)).code).toBe(0)
     remember(root, [{ kind: "decision", title: "Decided during the session", body: "refresh at the end" }])
     expect(read(root, "AGENTS.md")).not.toContain("Decided during the session")
+    // the hook starts the refresh detached and returns; the refresh's outcome lands in its log
     expect((await hook(root)).code).toBe(0)
+    expect(readMaybe(refreshLog)).toContain("session end: egc mirror refresh")
+    expect(await logSays(refreshLog, "egc mirror refresh: done")).toBe(true)
     expect(read(root, "AGENTS.md")).toContain("Decided during the session")
+    // git's clean filter (egc again, started by the refresh) does not log as the background command
+    expect(readMaybe(refreshLog)).not.toContain("egc mirror clean")
     expect(git(["status", "--porcelain"], root)).toBe("")
   }, 60_000)
 

@@ -8,7 +8,8 @@ import type { HookAnswer, HookInput } from "../types"
  * Pre-compact, stop and session end: mine the transcript into pending items. It answers nothing
  * to the tool: a Stop hook that blocks would keep the agent looping, and PreCompact output is
  * not injected anyway (after compaction, SessionStart with source "compact" re-injects state).
- * At session end, with `sync.autoPush` on, `egc sync push` is started in the background first.
+ * At session end, with `sync.autoPush` on, `egc sync push` is started in the background first, and a
+ * mirror the person turned on is refreshed the same way (`egc mirror refresh`, detached).
  */
 export async function transcriptEnd(input: HookInput, ctx: HookContext): Promise<HookAnswer> {
   if (input.event === "session-end" && ctx.config.sync.autoPush) await pushLater(ctx)
@@ -35,12 +36,12 @@ async function pushLater(ctx: HookContext): Promise<void> {
   }
 }
 
-/** An instruction-file mirror the person turned on follows the state at each session's end; never fails the hook. */
+/** An instruction-file mirror the person turned on is refreshed in the background; starting it never fails the hook. */
 async function refreshMirror(ctx: HookContext): Promise<void> {
   try {
-    const problem = await (await import("../../mirror")).refreshAfterSession(ctx.project)
-    if (problem) ctx.log.warn("mirror not refreshed everywhere", { problem })
+    const started = (await (await import("../../mirror")).background()).refreshInBackground(ctx.project)
+    if (started) ctx.log.info("mirror refresh started in the background")
   } catch (error) {
-    ctx.log.warn("mirror refresh failed", { error: error instanceof Error ? error.message : String(error) })
+    ctx.log.warn("mirror refresh could not start", { error: error instanceof Error ? error.message : String(error) })
   }
 }

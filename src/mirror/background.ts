@@ -1,0 +1,28 @@
+import { spawn } from "node:child_process"
+import { env } from "../core/env"
+import { backgroundLine } from "../core/log"
+import type { Project } from "../core/project"
+import { selfArgv } from "../core/self"
+import { repoKey, settingOf } from "./store"
+
+/**
+ * Session end: a mirror the person turned on is rewritten by `egc mirror refresh`, started detached
+ * (a dozen git processes that took seconds under load, longer than a host's hook should wait). Its
+ * outcome goes to $EGC_HOME/logs/mirror-refresh.log through the CLI edge (EGC_BACKGROUND_LOG); a
+ * refresh that fails leaves the previous block, and the next session end or `egc mirror refresh` tries again.
+ */
+export function refreshInBackground(project: Project): boolean {
+  const repo = project.repo
+  if (!repo || repo.bare || !settingOf(repoKey(repo.commonDir))) return false
+  backgroundLine("mirror-refresh", "session end: egc mirror refresh")
+  const [bin = process.execPath, ...pre] = selfArgv()
+  const child = spawn(bin, [...pre, "mirror", "refresh", "--cwd", project.root], {
+    cwd: project.root,
+    detached: true,
+    stdio: "ignore",
+    env: { ...env.all(), EGC_BACKGROUND_LOG: "mirror-refresh" },
+  })
+  child.on("error", () => {})
+  child.unref()
+  return true
+}
