@@ -1,6 +1,8 @@
 #!/usr/bin/env bun
 /**
- * Held-out recall benchmark (issue 16): `npx bun run scripts/bench/memory-heldout.ts [--misses] [--json]`.
+ * Held-out recall benchmark (issue 16): `npx bun run scripts/bench/memory-heldout.ts [--tuning-only] [--misses] [--json]`.
+ * `--tuning-only` scores and prints only the groups that may be tuned on (corpus A's tuning half, and corpus C
+ * when present): use it while iterating, and run without it once, for the final figures.
  * Corpus A: four projects from recall-heldout/ (one author; its questions written before its items),
  * scored on a tuning half and a held-out half. Corpus B: five more projects from recall-heldout-b/,
  * situations and items by one author, questions by another who saw only the situation lines; all of
@@ -21,6 +23,10 @@ import { QUESTIONS_B } from "./recall-heldout-b/questions"
 import { SITUATIONS_B } from "./recall-heldout-b/situations"
 
 const PREVIOUS = "30a61ff"
+const known = new Set(["--misses", "--json", "--tuning-only"])
+for (const a of process.argv.slice(2)) if (!known.has(a)) throw new Error(`unknown flag ${a}`)
+/** Only the groups that may be tuned on are scored and printed. */
+const tuningOnly = process.argv.includes("--tuning-only")
 const repo = resolve(import.meta.dir, "../..")
 const root = mkdtempSync(join(tmpdir(), "egc-bench-heldout-"))
 process.env.EGC_HOME = join(root, "egc")
@@ -228,6 +234,7 @@ took[0] = []
 took[1] = []
 const misses = process.argv.includes("--misses")
 for (const s of CASES) {
+  if (tuningOnly && s.half !== "tune") continue
   const project = projects.get(s.project) as Project
   const half = s.half
   for (const query of s.questions) {
@@ -273,8 +280,12 @@ const result = {
     other: CASES.filter((s) => s.half === "other").length,
   },
   tune: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.tune[i] as Score)])),
-  held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
-  other: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.other[i] as Score)])),
+  ...(tuningOnly
+    ? {}
+    : {
+        held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
+        other: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.other[i] as Score)])),
+      }),
   "warm recall latency (this tree / previous)": latency,
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
@@ -287,11 +298,11 @@ else {
     held: "corpus A, HELD-OUT half",
     other: "corpus B (other authors), HELD OUT",
   }
-  for (const half of ["tune", "held", "other"] as const) {
+  for (const half of tuningOnly ? (["tune"] as const) : (["tune", "held", "other"] as const)) {
     process.stdout.write(
       `\n${TITLES[half]}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
     )
-    for (const [name, r] of Object.entries(result[half])) {
+    for (const [name, r] of Object.entries(result[half] ?? {})) {
       process.stdout.write(
         `| ${name} | ${r.queries} | ${r["Recall@5"].toFixed(3)} | ${r.MRR.toFixed(3)} | ${r["nDCG@10"].toFixed(3)} | ${r["stale hits"]} | ${r.leaks} |\n`,
       )

@@ -9,6 +9,7 @@ import { batches, rank } from "./read/score"
 import { expandQuery } from "./read/expand"
 import { nearSpellings } from "./read/typos"
 import { FEEDBACK, feedbackTerms } from "./read/feedback"
+import { cooccurring, indexSource } from "./read/cooccur"
 import { processTerm, tokenize } from "./read/terms"
 import type { ItemView, RecallItem, RecallQuery, RecallResult, Unreadable } from "./types"
 
@@ -114,6 +115,7 @@ function candidates(store: Store, q: RecallQuery): Candidates {
   )
   for (const idx of indexes) {
     const first = [...extra, ...idx.spellings(q.query)]
+    first.push(...cooccurring(indexSource(idx), q.query, asked))
     const pass = (terms: typeof first) => {
       const hits: Array<{ m: ItemMeta; score: number }> = []
       for (const r of idx.hits(q.query, terms)) {
