@@ -115,7 +115,8 @@ function candidates(store: Store, q: RecallQuery): Candidates {
   )
   for (const idx of indexes) {
     const first = [...extra, ...idx.spellings(q.query)]
-    first.push(...cooccurring(indexSource(idx), q.query, asked))
+    // a stored piece that fails to open rebuilds the index, as for the query itself
+    first.push(...idx.safely(() => cooccurring(indexSource(idx), q.query, asked)))
     const pass = (terms: typeof first) => {
       const hits: Array<{ m: ItemMeta; score: number }> = []
       for (const r of idx.hits(q.query, terms)) {

@@ -9,18 +9,19 @@ import { processTerm, tokenize } from "./terms"
  * are. Learned from one index only (a project's, or the global scope's), so nothing crosses projects.
  * Bounded: per query word, the `docs` items that word ranks best are opened and at most `candidates`
  * of their shared words have their postings counted; the answer is kept per index and word until the
- * index has changed by a `stale` share, so a warm recall pays for a word once.
+ * index has changed by a `stale` share, so a warm recall pays for a word once. The figures were chosen on
+ * corpus A's tuning half and corpus C (scripts/bench/results/memory.md).
  */
 export const COOCCUR = {
-  enabled: false,
-  docs: 12,
+  enabled: true,
+  docs: 8,
   /** Share of the opened items a word must appear in, and never fewer than two. */
   minShare: 0.25,
   candidates: 24,
   /** How much likelier the word is beside the query word than anywhere in the index. */
   minLift: 4,
   terms: 3,
-  weight: 0.3,
+  weight: 0.2,
   /** A query word found in more than this share of the index says too little to learn from. */
   maxDocShare: 0.2,
   stale: 0.05,
@@ -61,7 +62,8 @@ interface Learned {
 }
 
 const learned = new WeakMap<object, Map<string, Learned>>()
-const MAX_WORDS = 5_000
+/** Words whose companions are kept per index; past this the list starts again. */
+const MAX_WORDS = 2_000
 
 const termsOfView = (v: ItemView) =>
   new Set(
