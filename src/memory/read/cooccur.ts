@@ -127,10 +127,13 @@ interface Index {
   readonly bits: Uint8Array
   postings(term: string): Uint32Array[]
   hits(query: string): Iterable<{ m: { id: string; status: string } }>
-  view(id: string): ItemView | undefined
 }
 
-export function indexSource(idx: Index): CooccurSource {
+/**
+ * One index as a source. `open` reads the records of some of the index's items in one go (only that index's
+ * project): opened for learning, they are not kept, unlike the views the index keeps for its hits.
+ */
+export function indexSource(idx: Index, open: (ids: string[]) => ItemView[]): CooccurSource {
   return {
     owner: idx,
     get count() {
@@ -147,16 +150,14 @@ export function indexSource(idx: Index): CooccurSource {
       return n
     },
     topViews(word, limit) {
-      const out: ItemView[] = []
+      const ids: string[] = []
       let looked = 0
       // superseded and archived versions are indexed too; what the project holds now is what it means
       for (const { m } of idx.hits(word)) {
-        if (out.length >= limit || ++looked > limit * 4) break
-        if (m.status !== "active") continue
-        const v = idx.view(m.id)
-        if (v) out.push(v)
+        if (ids.length >= limit || ++looked > limit * 4) break
+        if (m.status === "active") ids.push(m.id)
       }
-      return out
+      return ids.length ? open(ids) : []
     },
   }
 }
