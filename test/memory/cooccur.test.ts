@@ -110,6 +110,7 @@ describe("co-occurrence learning is bounded", () => {
     const src: CooccurSource = {
       owner: {},
       count: 100_000,
+      added: 100_000,
       docFreq(term) {
         reads.docFreq++
         return term === "lonely" ? 50 : term.startsWith("w") ? 3 : 40
@@ -140,6 +141,19 @@ describe("co-occurrence learning is bounded", () => {
     const before = { ...reads }
     expect(withCooccur(true, () => cooccurring(src, query, new Set()))).toEqual(first)
     expect(reads).toEqual(before)
+  })
+
+  test("a word is learned again once enough items were indexed since, not before", () => {
+    const { src, reads } = bigSource()
+    const moving = { ...src, owner: {}, added: 100_000 }
+    withCooccur(true, () => cooccurring(moving, "lonely", new Set()))
+    expect(reads.topViews).toBe(1)
+    moving.added += Math.floor(moving.count * COOCCUR.stale) - 1
+    withCooccur(true, () => cooccurring(moving, "lonely", new Set()))
+    expect(reads.topViews).toBe(1)
+    moving.added += 2
+    withCooccur(true, () => cooccurring(moving, "lonely", new Set()))
+    expect(reads.topViews).toBe(2)
   })
 
   test("a word in too much of the index, a common word, and a switched-off learner read nothing", () => {

@@ -8,9 +8,9 @@ import { processTerm, tokenize } from "./terms"
  * "cookie"), looked for too at a low weight and counted as the word asked, as the vocabulary's stand-ins
  * are. Learned from one index only (a project's, or the global scope's), so nothing crosses projects.
  * Bounded: per query word, the `docs` items that word ranks best are opened and at most `candidates`
- * of their shared words have their postings counted; the answer is kept per index and word until the
- * index has changed by a `stale` share, so a warm recall pays for a word once. The figures were chosen on
- * corpus A's tuning half and corpus C (scripts/bench/results/memory.md).
+ * of their shared words have their postings counted; the answer is kept per index and word until items
+ * indexed since (writes and edits) reach a `stale` share of the index, so a warm recall pays for a word once.
+ * The figures were chosen on corpus A's tuning half and corpus C (scripts/bench/results/memory.md).
  */
 export const COOCCUR = {
   enabled: true,
@@ -32,6 +32,8 @@ export interface CooccurSource {
   /** The index itself: what is learned is kept per index. */
   readonly owner: object
   readonly count: number
+  /** Grows with every item indexed (an edit too): how far the index has moved since a word was learned. */
+  readonly added: number
   /** Live documents holding the (processed) term. */
   docFreq(term: string): number
   /** The items a word of the query ranks best, opened, at most `limit`. */
@@ -107,9 +109,9 @@ export function cooccurring(src: CooccurSource, query: string, skip: Set<string>
   }
   for (const [word, raw] of words) {
     let hit = cache.get(word)
-    if (!hit || Math.abs(src.count - hit.at) > Math.max(10, hit.at * COOCCUR.stale)) {
+    if (!hit || Math.abs(src.added - hit.at) > Math.max(10, src.count * COOCCUR.stale)) {
       if (cache.size >= MAX_WORDS) cache.clear()
-      hit = { at: src.count, terms: learn(src, raw, word) }
+      hit = { at: src.added, terms: learn(src, raw, word) }
       cache.set(word, hit)
     }
     for (const { term } of hit.terms) {
@@ -124,6 +126,7 @@ export function cooccurring(src: CooccurSource, query: string, skip: Set<string>
 /** The part of a project's index the learning reads (read/cache.ts's ProjectIndex). */
 interface Index {
   readonly count: number
+  readonly nextShort: number
   readonly bits: Uint8Array
   postings(term: string): Uint32Array[]
   hits(query: string): Iterable<{ m: { id: string; status: string } }>
@@ -138,6 +141,9 @@ export function indexSource(idx: Index, open: (ids: string[]) => ItemView[]): Co
     owner: idx,
     get count() {
       return idx.count
+    },
+    get added() {
+      return idx.nextShort
     },
     docFreq(term) {
       const bits = idx.bits
