@@ -1,6 +1,8 @@
 #!/usr/bin/env bun
 /**
- * Held-out recall benchmark (issue 16): `npx bun run scripts/bench/memory-heldout.ts [--misses] [--json]`.
+ * Held-out recall benchmark (issue 16): `npx bun run scripts/bench/memory-heldout.ts [--tuning-only] [--misses] [--json]`.
+ * `--tuning-only` scores and prints only the groups that may be tuned on (corpus A's tuning half, and corpus C
+ * when present): use it while iterating, and run without it once, for the final figures.
  * Corpus A: four projects from recall-heldout/ (one author; its questions written before its items),
  * scored on a tuning half and a held-out half. Corpus B: five more projects from recall-heldout-b/,
  * situations and items by one author, questions by another who saw only the situation lines; all of
@@ -19,8 +21,15 @@ import { SITUATIONS, split } from "./recall-heldout/situations"
 import { ITEMS_B } from "./recall-heldout-b/items"
 import { QUESTIONS_B } from "./recall-heldout-b/questions"
 import { SITUATIONS_B } from "./recall-heldout-b/situations"
+import { ITEMS_C } from "./recall-heldout-c/items"
+import { QUESTIONS_C } from "./recall-heldout-c/questions"
+import { SITUATIONS_C } from "./recall-heldout-c/situations"
 
 const PREVIOUS = "30a61ff"
+const known = new Set(["--misses", "--json", "--tuning-only"])
+for (const a of process.argv.slice(2)) if (!known.has(a)) throw new Error(`unknown flag ${a}`)
+/** Only the groups that may be tuned on are scored and printed. */
+const tuningOnly = process.argv.includes("--tuning-only")
 const repo = resolve(import.meta.dir, "../..")
 const root = mkdtempSync(join(tmpdir(), "egc-bench-heldout-"))
 process.env.EGC_HOME = join(root, "egc")
@@ -54,14 +63,37 @@ const current = openAt("current", (await import("../../src/memory")).openMemory)
 const previous = openAt("previous", (await import(join(old, "src/memory/index.ts"))).openMemory)
 const agent = { source: "agent" as const, sessionId: "bench" }
 
-/** Corpus A's halves, and corpus B: other authors, never tuned on (the whole of it is held out). */
-type Half = "tune" | "held" | "other"
+/**
+ * Corpus A's halves; corpus B: other authors, never tuned on (the whole of it is held out); corpus C: other
+ * authors again, arrived after B and given to tuning whole ("C (tuning)").
+ */
+type Half = "tune" | "held" | "other" | "c"
 const CASES: Array<{ id: string; project: string; questions: readonly string[]; half: Half }> = [
   ...SITUATIONS.map((s) => ({ ...s, half: split(s.id) as Half })),
   ...SITUATIONS_B.map((s) => ({ ...s, questions: QUESTIONS_B[s.id] ?? [], half: "other" as Half })),
+  ...SITUATIONS_C.map((s) => ({ ...s, questions: QUESTIONS_C[s.id] ?? [], half: "c" as Half })),
 ]
-const ALL_ITEMS: Array<(typeof ITEMS)[number] | (typeof ITEMS_B)[number]> = [...ITEMS, ...ITEMS_B]
-const NAMES = ["ledger", "atlas", "harbor", "quill", "dispatch", "clinic", "forge", "lumen", "verso"] as const
+const ALL_ITEMS: Array<(typeof ITEMS)[number] | (typeof ITEMS_B)[number] | (typeof ITEMS_C)[number]> = [
+  ...ITEMS,
+  ...ITEMS_B,
+  ...ITEMS_C,
+]
+const NAMES = [
+  "ledger",
+  "atlas",
+  "harbor",
+  "quill",
+  "dispatch",
+  "clinic",
+  "forge",
+  "lumen",
+  "verso",
+  "harborpay",
+  "grainline",
+  "ironkeep",
+  "vetdesk",
+  "hearthfw",
+] as const
 const projects = new Map<string, Project>()
 for (const name of NAMES) {
   const path = join(root, "repos", name)
@@ -213,7 +245,7 @@ const SYSTEMS = [
   `previous egc ranker (${PREVIOUS})`,
   "BM25 + Porter2, project's live items",
 ] as const
-const scores = { tune: SYSTEMS.map(blank), held: SYSTEMS.map(blank), other: SYSTEMS.map(blank) }
+const scores = { tune: SYSTEMS.map(blank), c: SYSTEMS.map(blank), held: SYSTEMS.map(blank), other: SYSTEMS.map(blank) }
 const took: number[][] = [[], []]
 const recallKeys = (i: number, mem: Mem, project: Project, query: string) => {
   const t0 = performance.now()
@@ -228,6 +260,7 @@ took[0] = []
 took[1] = []
 const misses = process.argv.includes("--misses")
 for (const s of CASES) {
+  if (tuningOnly && s.half !== "tune" && s.half !== "c") continue
   const project = projects.get(s.project) as Project
   const half = s.half
   for (const query of s.questions) {
@@ -239,10 +272,10 @@ for (const s of CASES) {
     got.forEach((keys, i) => {
       score(scores[half][i] as Score, keys, s.id, s.project)
     })
-    // only the tuning half is ever looked at while working on the ranker
+    // only the tuning groups are ever looked at while working on the ranker
     if (
       misses &&
-      half === "tune" &&
+      (half === "tune" || half === "c") &&
       !got[0]?.slice(0, 5).some((k) => byKey.get(k)?.answers === s.id && !byKey.get(k)?.stale)
     ) {
       process.stderr.write(
@@ -271,27 +304,34 @@ const result = {
     tune: CASES.filter((s) => s.half === "tune").length,
     held: CASES.filter((s) => s.half === "held").length,
     other: CASES.filter((s) => s.half === "other").length,
+    c: CASES.filter((s) => s.half === "c").length,
   },
   tune: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.tune[i] as Score)])),
-  held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
-  other: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.other[i] as Score)])),
+  c: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.c[i] as Score)])),
+  ...(tuningOnly
+    ? {}
+    : {
+        held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
+        other: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.other[i] as Score)])),
+      }),
   "warm recall latency (this tree / previous)": latency,
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
 else {
   process.stdout.write(
-    `corpus: ${result.items} items in ${NAMES.length} projects; situations: A tuning ${result.situations.tune}, A held-out ${result.situations.held}, B ${result.situations.other} (2 questions each)\n`,
+    `corpus: ${result.items} items in ${NAMES.length} projects; situations: A tuning ${result.situations.tune}, A held-out ${result.situations.held}, B ${result.situations.other}, C ${result.situations.c} (2 questions each)\n`,
   )
   const TITLES = {
     tune: "corpus A, tuning half",
+    c: "C (tuning)",
     held: "corpus A, HELD-OUT half",
     other: "corpus B (other authors), HELD OUT",
   }
-  for (const half of ["tune", "held", "other"] as const) {
+  for (const half of tuningOnly ? (["tune", "c"] as const) : (["tune", "c", "held", "other"] as const)) {
     process.stdout.write(
       `\n${TITLES[half]}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
     )
-    for (const [name, r] of Object.entries(result[half])) {
+    for (const [name, r] of Object.entries(result[half] ?? {})) {
       process.stdout.write(
         `| ${name} | ${r.queries} | ${r["Recall@5"].toFixed(3)} | ${r.MRR.toFixed(3)} | ${r["nDCG@10"].toFixed(3)} | ${r["stale hits"]} | ${r.leaks} |\n`,
       )

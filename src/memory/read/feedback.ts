@@ -5,7 +5,9 @@ import { processTerm, tokenize } from "./terms"
 /**
  * How many of the first hits lend their words, how many words, and at what weight. Off: on the
  * tuning half it left Recall@5 unchanged (MRR +0.025) and made a warm recall about 4× slower
- * (opening three records and a second scoring pass); see scripts/bench/results/memory.md.
+ * (opening three records and a second scoring pass); see scripts/bench/results/memory.md. Revisited beside
+ * the learned companions (read/cooccur.ts): still no Recall@5 gain on A's tuning half or corpus C, one question
+ * lost with both on, and +50% warm time at 10k — co-occurrence learns per word, feedback pays per question.
  */
 export const FEEDBACK = { enabled: false, docs: 3, terms: 6, weight: 0.3, minDocs: 2 } as const
 

@@ -1,0 +1,128 @@
+#!/usr/bin/env bun
+/**
+ * What query expansion costs a warm recall: `npx bun run scripts/bench/memory-expansion-cost.ts [--items 10000]
+ * [--rounds 20]`. Fills one project as memory-latency.ts does, then times warm recalls with each variant
+ * (nothing learned, pseudo-relevance feedback, co-occurrence) switched on in turn, query by query in the same
+ * process, so the variants share the machine's load. Each variant's first pass over the queries (where a
+ * learned answer is computed, not reused) is reported apart from the repeats.
+ */
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
+import { tmpdir } from "node:os"
+import { join } from "node:path"
+
+const args = process.argv.slice(2)
+const known = new Set(["--items", "--rounds"])
+for (let i = 0; i < args.length; i += 2)
+  if (!known.has(args[i] as string) || !Number.isFinite(Number(args[i + 1])))
+    throw new Error(`usage: memory-expansion-cost.ts [--items N] [--rounds N] (got ${args[i]})`)
+const flag = (name: string, fallback: number) => {
+  const i = args.indexOf(name)
+  return i >= 0 ? Number(args[i + 1]) : fallback
+}
+const ITEMS = flag("--items", 10_000)
+const ROUNDS = flag("--rounds", 20)
+
+const root = mkdtempSync(join(tmpdir(), "egc-bench-expansion-"))
+process.env.EGC_HOME = join(root, "egc")
+process.env.HOME = join(root, "home")
+mkdirSync(process.env.HOME, { recursive: true })
+const { Database } = await import("bun:sqlite")
+const { resolveProject } = await import("../../src/core/project")
+const { openMemory } = await import("../../src/memory")
+const { makeGitRepo } = await import("../../test/fixture")
+const { TOPICS } = await import("./memory-corpus")
+const { FEEDBACK } = await import("../../src/memory/read/feedback")
+const { COOCCUR } = await import("../../src/memory/read/cooccur")
+
+const QUERIES = [
+  "which database backs the orders service",
+  "flaky payments test",
+  "rate limit for api keys",
+  "how do we deploy to production",
+  "migration locked users table",
+  "cache ttl redis catalogue",
+  "worker out of memory",
+  "feature flags toggles",
+  "session cookies login",
+  "backup retention restore drill",
+]
+
+const db = new Database(join(root, "bench.db"), { create: true, strict: true })
+db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")
+db.exec(
+  "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
+)
+const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
+const path = join(root, "repos", "app")
+mkdirSync(path, { recursive: true })
+makeGitRepo(path, { branch: "main", origin: "git@github.com:bench/app.git" })
+const project = resolveProject(path)
+
+let seed = 42
+const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
+const SYL = ["ka", "lo", "mi", "ter", "vo", "sun", "pra", "dex", "qui", "ron", "bel", "tas", "fi", "gor", "nu", "wex"]
+const VOCAB = Array.from({ length: 4000 }, () =>
+  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => SYL[Math.floor(rand() * SYL.length)]).join(""),
+)
+const agent = { source: "agent" as const, sessionId: "bench" }
+for (let n = 0; n < ITEMS; n++) {
+  const topic = TOPICS[n % TOPICS.length] as (typeof TOPICS)[number]
+  const value = topic.values[Math.floor(rand() * topic.values.length)] as string
+  const extra = Array.from({ length: 12 }, () => VOCAB[Math.floor(rand() * VOCAB.length)]).join(" ")
+  const r = memory.write(
+    {
+      kind: topic.kind,
+      title: `${topic.title(value)} #${n}`,
+      body: `${topic.body(value)} Ticket ${n}: ${extra}.`,
+      entities: [...topic.entities, `src/${VOCAB[n % VOCAB.length]}.ts`],
+    },
+    { project, actor: agent },
+  )
+  if (r.outcome !== "created") throw new Error(`write ${n}: ${r.outcome}`)
+}
+
+// the switches are read at each recall; the bench flips them in place
+const fb = FEEDBACK as { enabled: boolean }
+const co = COOCCUR as { enabled: boolean }
+const VARIANTS = {
+  plain: () => {
+    fb.enabled = false
+    co.enabled = false
+  },
+  feedback: () => {
+    fb.enabled = true
+    co.enabled = false
+  },
+  cooccur: () => {
+    fb.enabled = false
+    co.enabled = true
+  },
+} as const
+const saved = { fb: fb.enabled, co: co.enabled }
+VARIANTS.plain()
+memory.recall({ project, query: "warm up" })
+const took = Object.fromEntries(Object.keys(VARIANTS).map((k) => [k, { first: [] as number[], warm: [] as number[] }]))
+for (let round = 0; round < ROUNDS; round++)
+  for (const query of QUERIES)
+    for (const [name, set] of Object.entries(VARIANTS)) {
+      set()
+      const t0 = performance.now()
+      memory.recall({ project, query })
+      const ms = performance.now() - t0
+      took[name]?.[round === 0 ? "first" : "warm"].push(ms)
+    }
+fb.enabled = saved.fb
+co.enabled = saved.co
+
+const pct = (xs: number[], q: number) => +([...xs].sort((a, b) => a - b)[Math.floor(xs.length * q)] ?? 0).toFixed(2)
+const { loadavg } = await import("node:os")
+process.stdout.write(
+  `${ITEMS} items, ${ROUNDS} rounds of ${QUERIES.length} queries, load ${loadavg()[0]?.toFixed(1)}\n`,
+)
+process.stdout.write("| variant | first pass p50 / p95 (ms) | warm p50 / p95 (ms) |\n| --- | --- | --- |\n")
+for (const [name, t] of Object.entries(took))
+  process.stdout.write(
+    `| ${name} | ${pct(t.first, 0.5)} / ${pct(t.first, 0.95)} | ${pct(t.warm, 0.5)} / ${pct(t.warm, 0.95)} |\n`,
+  )
+db.close()
+rmSync(root, { recursive: true, force: true })
