@@ -1,5 +1,5 @@
 import type { WeightedTerm } from "./expand"
-import { BOOSTS, FIELDS, MASK, SHIFT, STRIDE } from "./_postings"
+import { BOOSTS, STRIDE } from "./_postings"
 import { processTerm, tokenize } from "./terms"
 
 /**
@@ -60,15 +60,8 @@ function scratchFor(size: number) {
   return scratch
 }
 
-type Scratch = typeof scratch
-
-function addPostings(
-  src: TermSource,
-  lists: Uint32Array[],
-  weight: number,
-  termScore: Scratch["termScore"],
-  reached: number[],
-): void {
+/** BM25's idf of a term's postings in each field (title, text, context); undefined when no live document has them. */
+function fieldIdfs(src: TermSource, lists: Uint32Array[]): [number, number, number] | undefined {
   const bits = src.bits
   let inTitle = 0
   let inText = 0
@@ -82,45 +75,99 @@ function addPostings(
       if (f & 0xffff) inText++
       if (f & 0xff0000) inContext++
     }
-  for (let field = 0; field < FIELDS; field++) {
-    const n = field === 0 ? inTitle : field === 1 ? inText : inContext
-    if (!n) continue
-    const avg = src.avg(field)
-    const idf = Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
-    const boost = BOOSTS[field] as number
-    const shift = SHIFT[field] as number
-    const mask = MASK[field] as number
-    for (const list of lists)
-      for (let p = 0; p < list.length; p += STRIDE) {
-        const freq = ((list[p + 1] as number) >>> shift) & mask
-        const doc = list[p] as number
-        if (!freq || !(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
-        const length = ((list[p + 2] as number) >>> shift) & mask
-        const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
-        // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
-        const s = weight * boost * 1 * raw
-        if (termScore[doc] === 0 && s > 0) reached.push(doc)
-        termScore[doc] = (termScore[doc] as number) + s
-      }
-  }
+  if (!inTitle && !inText && !inContext) return undefined
+  const idf = (n: number) => Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
+  return [idf(inTitle), idf(inText), idf(inContext)]
 }
 
-/** One query term's score (the exact term, and for the asked terms the longer terms it prefixes) into `termScore`. */
-function scoreTerm(src: TermSource, t: WeightedTerm, termScore: Scratch["termScore"], reached: number[]): void {
-  addPostings(src, src.postings(t.term), t.weight, termScore, reached)
+/**
+ * Adds a term's postings into `into` (`termScore`, or with `merge` the totals directly). Each document's
+ * field scores are added in the order title, text, context, as MiniSearch's field-by-field passes did,
+ * so every sum is the same to the bit; documents are reached in that order too (first those the title
+ * reaches, then the text, then the context, each in posting order), which is the order ties keep.
+ * With `merge` (a term of one list, no prefix matches) the term's three-field sum goes straight into
+ * the totals and the term's bit into the mask: no second pass over what the term reached.
+ */
+function addPostings(
+  src: TermSource,
+  lists: Uint32Array[],
+  weight: number,
+  into: Float64Array,
+  reached: number[],
+  merge?: { mask: Uint32Array; bit: number },
+): void {
+  const idfs = fieldIdfs(src, lists)
+  if (!idfs) return
+  const bits = src.bits
+  const [idf0, idf1, idf2] = idfs
+  const [avg0, avg1, avg2] = [src.avg(0), src.avg(1), src.avg(2)]
+  const [b0, b1, b2] = BOOSTS
+  const mask = merge?.mask
+  const bit = merge?.bit ?? 0
+  const first0: number[] = []
+  const first1: number[] = []
+  const first2: number[] = []
+  for (const list of lists)
+    for (let p = 0; p < list.length; p += STRIDE) {
+      const doc = list[p] as number
+      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+      const f = list[p + 1] as number
+      const l = list[p + 2] as number
+      // fields packed as in _postings.ts (SHIFT, MASK): title bits 24-31, context 16-23, text 0-15
+      let acc = mask ? 0 : (into[doc] as number)
+      let first = -1
+      let freq = f >>> 24
+      if (freq) {
+        const s = weight * b0 * 1 * fieldScore(idf0, freq, l >>> 24, avg0)
+        if (acc === 0 && s > 0) first = 0
+        acc += s
+      }
+      freq = f & 0xffff
+      if (freq) {
+        const s = weight * b1 * 1 * fieldScore(idf1, freq, l & 0xffff, avg1)
+        if (first < 0 && acc === 0 && s > 0) first = 1
+        acc += s
+      }
+      freq = (f >>> 16) & 0xff
+      if (freq) {
+        const s = weight * b2 * 1 * fieldScore(idf2, freq, (l >>> 16) & 0xff, avg2)
+        if (first < 0 && acc === 0 && s > 0) first = 2
+        acc += s
+      }
+      if (mask) {
+        if (first < 0) continue
+        // only documents no earlier term reached are new
+        if (into[doc] !== 0 || mask[doc] !== 0) first = -1
+        into[doc] = (into[doc] as number) + acc
+        mask[doc] = (mask[doc] as number) | bit
+      } else into[doc] = acc
+      if (first === 0) first0.push(doc)
+      else if (first === 1) first1.push(doc)
+      else if (first === 2) first2.push(doc)
+    }
+  for (const d of first0) reached.push(d)
+  for (const d of first1) reached.push(d)
+  for (const d of first2) reached.push(d)
+}
+
+/** One field's BM25 (MiniSearch's formula, its order of operations). */
+const fieldScore = (idf: number, freq: number, length: number, avg: number) =>
+  idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
+
+/** The longer terms an asked term prefixes, with their weights; none for stand-ins and short terms. */
+function longerTerms(src: TermSource, t: WeightedTerm): Array<{ term: string; weight: number }> {
   // stand-in terms (expansion, spellings, feedback) match exactly: their prefixes would only add noise and time
-  if (t.weight !== 1 || !prefixed(t.term)) return
+  if (t.weight !== 1 || !prefixed(t.term)) return []
+  const out: Array<{ term: string; weight: number }> = []
   for (const longer of src.termsWithPrefix(t.term)) {
     const distance = longer.length - t.term.length
     if (distance)
-      addPostings(
-        src,
-        src.postings(longer),
-        t.weight * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance)),
-        termScore,
-        reached,
-      )
+      out.push({
+        term: longer,
+        weight: t.weight * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance)),
+      })
   }
+  return out
 }
 
 export interface Ranked {
@@ -142,8 +189,15 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
     for (const t of terms) {
       if (!bits.has(t.key)) bits.set(t.key, 1 << Math.min(bits.size, 31))
       const bit = bits.get(t.key) as number
+      const longer = longerTerms(src, t)
       reached = []
-      scoreTerm(src, t, termScore, reached)
+      if (!longer.length) {
+        addPostings(src, src.postings(t.term), t.weight, total, touched, { mask, bit })
+        continue
+      }
+      // the exact term and the longer ones into one term score first, then into the totals (MiniSearch's sums)
+      addPostings(src, src.postings(t.term), t.weight, termScore, reached)
+      for (const l of longer) addPostings(src, src.postings(l.term), l.weight, termScore, reached)
       for (const doc of reached) {
         if (total[doc] === 0 && mask[doc] === 0) touched.push(doc)
         total[doc] = (total[doc] as number) + (termScore[doc] as number)
@@ -163,6 +217,30 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
   }
 }
 
+/** The value at index k of `a` sorted ascending (Hoare's selection: linear time, reorders `a`). */
+function nthSmallest(a: Float64Array, k: number): number {
+  let lo = 0
+  let hi = a.length - 1
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1] as number
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++
+      while ((a[j] as number) > pivot) j--
+      if (i <= j) {
+        const t = a[i] as number
+        a[i++] = a[j] as number
+        a[j--] = t
+      }
+    }
+    if (k <= j) hi = j
+    else if (k >= i) lo = i
+    else return a[k] as number
+  }
+  return a[k] as number
+}
+
 /** Batches of (short id, score), best first: each batch is a prefix of the full order, ties included. */
 export function* batches(r: Ranked): Generator<Array<{ short: number; score: number }>> {
   const { touched, final } = r
@@ -172,7 +250,7 @@ export function* batches(r: Ranked): Generator<Array<{ short: number; score: num
     let picked: number[]
     if (want >= n) picked = Array.from({ length: n }, (_, i) => i)
     else {
-      const threshold = Float64Array.from(final).sort()[n - want] as number
+      const threshold = nthSmallest(final.slice(), n - want)
       picked = []
       for (let i = 0; i < n; i++) if ((final[i] as number) >= threshold) picked.push(i)
     }
