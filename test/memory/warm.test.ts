@@ -1,5 +1,5 @@
 import { describe, expect, test } from "bun:test"
-import { createMemory } from "../../src/memory"
+import { createMemory, type Memory } from "../../src/memory"
 import { entityKey } from "../../src/memory/_seal"
 import { FLUSH_EVERY, projectIndex, STORE_MIN_DOCS } from "../../src/memory/read/cache"
 import type { WeightedTerm } from "../../src/memory/read/expand"
@@ -121,6 +121,73 @@ describe("warm ranking: one pass per term, the batch threshold by selection", ()
   })
 })
 
+describe("scores kept per posting list", () => {
+  test("an in-memory index: a retired document leaves the kept scores of a common term, counts and all", () => {
+    const idx = new MemIndex(docs(5000))
+    const q = "retry cache"
+    const before = rank(idx, q)
+    // the same lists again: the kept scores give the same ranking
+    expect(rank(idx, q)).toEqual(before)
+    expect(before.touched).toContain(12)
+    idx.stats.retire(12, 0)
+    const after = rank(idx, q)
+    expect(after.touched).not.toContain(12)
+    expect(after.touched.length).toBe(before.touched.length - 1)
+    expect(after.touched.map((doc, i) => [doc, after.final[i]])).toEqual(reference(idx, q, []).touched)
+  })
+
+  test("a stored index: every write, edit, store, forget and rebuild ranks as a process that never ranked before", () => {
+    using b = bench()
+    const p = b.project()
+    // more items name "billing" than the scores are kept for (1,024 postings)
+    fill(b, p, 1100, 0)
+    // by item: short ids of changes since the stored index are each process's own
+    const ranking = (m: Memory) => [...projectIndex(m.store, p.id).hits("billing job")].map((h) => [h.m.id, h.score])
+    const fresh = () => ranking(createMemory({ ...b.memory.store }))
+    const first = ranking(b.memory)
+    expect(first.length).toBe(1100)
+    expect(ranking(b.memory)).toEqual(first)
+    expect(fresh()).toEqual(first)
+    const ctx = { project: p, actor: agent }
+    const steps: Array<[string, () => void]> = [
+      ["write", () => b.memory.write({ kind: "note", title: "billing job", body: "billing job billing" }, ctx)],
+      [
+        "edit",
+        () => {
+          const id = b.memory.list({ project: p, limit: 1 })[0]?.id as string
+          b.memory.edit(id, { project: p, actor: person }, { body: "The billing job runs nightly" })
+        },
+      ],
+      [
+        // a stored item edited away from the words: no list changes, only the live documents
+        "edit away",
+        () => {
+          const id = b.memory.list({ project: p, limit: 3 })[2]?.id as string
+          b.memory.edit(id, { project: p, actor: person }, { title: "Zebra crossing", body: "zebras cross here" })
+        },
+      ],
+      ["store", () => fill(b, p, FLUSH_EVERY, 5000)],
+      [
+        "forget",
+        () => b.memory.forget({ project: p, id: b.memory.list({ project: p, limit: 1 })[0]?.id as string }, person),
+      ],
+    ]
+    let last = first
+    for (const [what, step] of steps) {
+      step()
+      const now = ranking(b.memory)
+      // the ranking changed (counts or lengths) and is the one a fresh process computes
+      expect([what, now]).toEqual([what, fresh()])
+      expect([what, now.length === last.length && now.every((r, i) => r[1] === last[i]?.[1])]).toEqual([what, false])
+      last = now
+    }
+    // every stored index dropped (as a key rotation does): rebuilt from the records, the same ranking
+    dropEveryIndex(b.memory.store.db)
+    expect(ranking(b.memory)).toEqual(last)
+    expect(fresh()).toEqual(last)
+  }, 60_000)
+})
+
 function fill(b: Bench, p: ReturnType<Bench["project"]>, n: number, from: number): void {
   for (let i = from; i < from + n; i++)
     b.memory.write(
@@ -179,5 +246,5 @@ describe("entity fan-out kept per process", () => {
     expect(naming("src/zebra.ts", 50)).toEqual([...live, far].sort())
     b.memory.forget({ project: p, id: far }, person)
     expect(naming("src/zebra.ts", 50)).toEqual([...live].sort())
-  })
+  }, 60_000)
 })

@@ -114,6 +114,9 @@ class ProjectIndex implements TermSource {
   get bits() {
     return this.stats.bits
   }
+  get version() {
+    return this.stats.version
+  }
   avg(field: number) {
     return this.stats.avg(field)
   }

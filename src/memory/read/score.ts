@@ -22,6 +22,8 @@ export interface TermSource {
   hasTerm(term: string): boolean
   /** Sorted. */
   termsWithPrefix(prefix: string, limit?: number): string[]
+  /** Changes whenever a document is added or retired (liveness, counts, field lengths): scores kept are keyed by it. */
+  readonly version: number
 }
 
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
@@ -61,7 +63,7 @@ function scratchFor(size: number) {
 }
 
 /** BM25's idf of a term's postings in each field (title, text, context); undefined when no live document has them. */
-function fieldIdfs(src: TermSource, lists: Uint32Array[]): [number, number, number] | undefined {
+function fieldIdfs(src: TermSource, lists: Uint32Array[]): Float64Array | undefined {
   const bits = src.bits
   let inTitle = 0
   let inText = 0
@@ -77,77 +79,168 @@ function fieldIdfs(src: TermSource, lists: Uint32Array[]): [number, number, numb
     }
   if (!inTitle && !inText && !inContext) return undefined
   const idf = (n: number) => Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
-  return [idf(inTitle), idf(inText), idf(inContext)]
+  return Float64Array.of(idf(inTitle), idf(inText), idf(inContext))
 }
 
 /**
- * Adds a term's postings into `into` (`termScore`, or with `merge` the totals directly). Each document's
- * field scores are added in the order title, text, context, as MiniSearch's field-by-field passes did,
- * so every sum is the same to the bit; documents are reached in that order too (first those the title
- * reaches, then the text, then the context, each in posting order), which is the order ties keep.
- * With `merge` (a term of one list, no prefix matches) the term's three-field sum goes straight into
- * the totals and the term's bit into the mask: no second pass over what the term reached.
+ * Adds a term's postings into its term score. Each document's field scores are added in the order title,
+ * text, context, as MiniSearch's field-by-field passes did, so every sum is the same to the bit; documents
+ * are reached in that order too (first those the title reaches, then the text, then the context, each in
+ * posting order), which is the order ties keep.
  */
 function addPostings(
   src: TermSource,
   lists: Uint32Array[],
   weight: number,
-  into: Float64Array,
+  termScore: Float64Array,
   reached: number[],
-  merge?: { mask: Uint32Array; bit: number },
 ): void {
   const idfs = fieldIdfs(src, lists)
   if (!idfs) return
   const bits = src.bits
-  const [idf0, idf1, idf2] = idfs
-  const [avg0, avg1, avg2] = [src.avg(0), src.avg(1), src.avg(2)]
-  const [b0, b1, b2] = BOOSTS
-  const mask = merge?.mask
-  const bit = merge?.bit ?? 0
-  const first0: number[] = []
-  const first1: number[] = []
-  const first2: number[] = []
+  const avgs = avgsOf(src)
+  const first: number[][] = [[], [], []]
   for (const list of lists)
     for (let p = 0; p < list.length; p += STRIDE) {
       const doc = list[p] as number
       if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
-      const f = list[p + 1] as number
-      const l = list[p + 2] as number
-      // fields packed as in _postings.ts (SHIFT, MASK): title bits 24-31, context 16-23, text 0-15
-      let acc = mask ? 0 : (into[doc] as number)
-      let first = -1
-      let freq = f >>> 24
-      if (freq) {
-        const s = weight * b0 * 1 * fieldScore(idf0, freq, l >>> 24, avg0)
-        if (acc === 0 && s > 0) first = 0
-        acc += s
-      }
-      freq = f & 0xffff
-      if (freq) {
-        const s = weight * b1 * 1 * fieldScore(idf1, freq, l & 0xffff, avg1)
-        if (first < 0 && acc === 0 && s > 0) first = 1
-        acc += s
-      }
-      freq = (f >>> 16) & 0xff
-      if (freq) {
-        const s = weight * b2 * 1 * fieldScore(idf2, freq, (l >>> 16) & 0xff, avg2)
-        if (first < 0 && acc === 0 && s > 0) first = 2
-        acc += s
-      }
-      if (mask) {
-        if (first < 0) continue
-        // only documents no earlier term reached are new
-        if (into[doc] !== 0 || mask[doc] !== 0) first = -1
-        into[doc] = (into[doc] as number) + acc
-        mask[doc] = (mask[doc] as number) | bit
-      } else into[doc] = acc
-      if (first === 0) first0.push(doc)
-      else if (first === 1) first1.push(doc)
-      else if (first === 2) first2.push(doc)
+      const acc = termScore[doc] as number
+      termScore[doc] = postingScore(idfs, avgs, weight, acc, list[p + 1] as number, list[p + 2] as number)
+      if (reachedBy >= 0) first[reachedBy]?.push(doc)
     }
-  for (const d of first0) reached.push(d)
-  for (const d of first1) reached.push(d)
-  for (const d of first2) reached.push(d)
+  for (const docs of first) for (const d of docs) reached.push(d)
+}
+
+/** The field that first made the last posting's sum positive (-1: none), beside postingScore's return. */
+let reachedBy = -1
+
+/** One posting's score added to `acc`, field by field; the field that first made `acc` positive in `reachedBy`. */
+function postingScore(idfs: Float64Array, avgs: Float64Array, weight: number, acc: number, f: number, l: number) {
+  // fields packed as in _postings.ts (SHIFT, MASK): title bits 24-31, context 16-23, text 0-15
+  let first = -1
+  let freq = f >>> 24
+  if (freq) {
+    const s = weight * (BOOSTS[0] as number) * 1 * fieldScore(idfs[0] as number, freq, l >>> 24, avgs[0] as number)
+    if (acc === 0 && s > 0) first = 0
+    acc += s
+  }
+  freq = f & 0xffff
+  if (freq) {
+    const s = weight * (BOOSTS[1] as number) * 1 * fieldScore(idfs[1] as number, freq, l & 0xffff, avgs[1] as number)
+    if (first < 0 && acc === 0 && s > 0) first = 1
+    acc += s
+  }
+  freq = (f >>> 16) & 0xff
+  if (freq) {
+    const s =
+      weight * (BOOSTS[2] as number) * 1 * fieldScore(idfs[2] as number, freq, (l >>> 16) & 0xff, avgs[2] as number)
+    if (first < 0 && acc === 0 && s > 0) first = 2
+    acc += s
+  }
+  reachedBy = first
+  return acc
+}
+
+const avgsOf = (src: TermSource) => Float64Array.of(src.avg(0), src.avg(1), src.avg(2))
+
+/** A term's score per posting, and the field that reached each (-1: a retired document, or none). */
+interface Scored {
+  version: number
+  weight: number
+  lists: Uint32Array[]
+  score: Float64Array
+  first: Int8Array
+}
+
+/**
+ * Scored postings of terms with many, per process, kept while their posting lists are (the stored
+ * index's chunks are kept within a byte budget) and only for the state of the index they were scored
+ * in: any document added or retired changes `version`, other lists are other keys, another weight is
+ * scored again. A warm query then adds a common word's scores without recomputing BM25.
+ */
+const scoredCache = new WeakMap<Uint32Array, Scored>()
+/** Terms with fewer postings are scored every time: cheap, and their lists may be short-lived views. */
+const SCORED_MIN = 1024
+
+function scoredLists(src: TermSource, lists: Uint32Array[], weight: number): Scored | undefined {
+  const key = lists[0]
+  if (!key) return undefined
+  const hit = scoredCache.get(key)
+  if (
+    hit &&
+    hit.version === src.version &&
+    hit.weight === weight &&
+    hit.lists.length === lists.length &&
+    hit.lists.every((l, i) => l === lists[i])
+  )
+    return hit
+  const idfs = fieldIdfs(src, lists)
+  if (!idfs) return undefined
+  let n = 0
+  for (const list of lists) n += list.length / STRIDE
+  const score = new Float64Array(n)
+  const first = new Int8Array(n).fill(-1)
+  const bits = src.bits
+  const avgs = avgsOf(src)
+  let k = 0
+  for (const list of lists)
+    for (let p = 0; p < list.length; p += STRIDE, k++) {
+      const doc = list[p] as number
+      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+      score[k] = postingScore(idfs, avgs, weight, 0, list[p + 1] as number, list[p + 2] as number)
+      first[k] = reachedBy
+    }
+  const out = { version: src.version, weight, lists: [...lists], score, first }
+  scoredCache.set(key, out)
+  return out
+}
+
+/**
+ * A term of its own lists only (no prefix matches): its per-document sums go straight into the totals and
+ * its bit into the mask; the documents no earlier term reached join `touched` in the order reached.
+ */
+function addTerm(
+  src: TermSource,
+  lists: Uint32Array[],
+  weight: number,
+  s: { total: Float64Array; mask: Uint32Array },
+  bit: number,
+  touched: number[],
+): void {
+  let n = 0
+  for (const list of lists) n += list.length / STRIDE
+  const { total, mask } = s
+  const fresh: number[][] = [[], [], []]
+  const scored = n >= SCORED_MIN ? scoredLists(src, lists, weight) : undefined
+  if (scored) {
+    const { score, first } = scored
+    let k = 0
+    for (const list of lists)
+      for (let p = 0; p < list.length; p += STRIDE, k++) {
+        const field = first[k] as number
+        if (field < 0) continue
+        const doc = list[p] as number
+        if (total[doc] === 0 && mask[doc] === 0) fresh[field]?.push(doc)
+        total[doc] = (total[doc] as number) + (score[k] as number)
+        mask[doc] = (mask[doc] as number) | bit
+      }
+  } else {
+    const idfs = n ? fieldIdfs(src, lists) : undefined
+    if (!idfs) return
+    const bits = src.bits
+    const avgs = avgsOf(src)
+    for (const list of lists)
+      for (let p = 0; p < list.length; p += STRIDE) {
+        const doc = list[p] as number
+        if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+        const sum = postingScore(idfs, avgs, weight, 0, list[p + 1] as number, list[p + 2] as number)
+        if (reachedBy < 0) continue
+        if (total[doc] === 0 && mask[doc] === 0) fresh[reachedBy]?.push(doc)
+        total[doc] = (total[doc] as number) + sum
+        mask[doc] = (mask[doc] as number) | bit
+      }
+  }
+  for (const docs of fresh) for (const d of docs) touched.push(d)
 }
 
 /** One field's BM25 (MiniSearch's formula, its order of operations). */
@@ -192,7 +285,7 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
       const longer = longerTerms(src, t)
       reached = []
       if (!longer.length) {
-        addPostings(src, src.postings(t.term), t.weight, total, touched, { mask, bit })
+        addTerm(src, src.postings(t.term), t.weight, { total, mask }, bit, touched)
         continue
       }
       // the exact term and the longer ones into one term score first, then into the totals (MiniSearch's sums)
