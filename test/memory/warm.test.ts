@@ -136,7 +136,7 @@ describe("scores kept per posting list", () => {
     expect(after.touched.map((doc, i) => [doc, after.final[i]])).toEqual(reference(idx, q, []).touched)
   })
 
-  test("a stored index: every write, edit, store, forget and rebuild ranks as a process that never ranked before", () => {
+  test("a stored index: after each write, edit, store, forget and rebuild it ranks as a fresh process does", () => {
     using b = bench()
     const p = b.project()
     // more items name "billing" than the scores are kept for (1,024 postings)
