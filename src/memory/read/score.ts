@@ -161,6 +161,11 @@ interface Scored {
 const scoredCache = new WeakMap<Uint32Array, Scored>()
 /** Terms with fewer postings are scored every time: cheap, and their lists may be short-lived views. */
 const SCORED_MIN = 1024
+/**
+ * The version each index was last ranked at: scores are kept only when it has not changed since (a
+ * process that writes between recalls would re-score every time, and keeping would cost it a pass).
+ */
+const rankedAt = new WeakMap<TermSource, number>()
 
 function scoredLists(src: TermSource, lists: Uint32Array[], weight: number): Scored | undefined {
   const key = lists[0]
@@ -206,12 +211,13 @@ function addTerm(
   s: { total: Float64Array; mask: Uint32Array },
   bit: number,
   touched: number[],
+  steady: boolean,
 ): void {
   let n = 0
   for (const list of lists) n += list.length / STRIDE
   const { total, mask } = s
   const fresh: number[][] = [[], [], []]
-  const scored = n >= SCORED_MIN ? scoredLists(src, lists, weight) : undefined
+  const scored = steady && n >= SCORED_MIN ? scoredLists(src, lists, weight) : undefined
   if (scored) {
     const { score, first } = scored
     let k = 0
@@ -277,6 +283,8 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
   const { total, mask, termScore } = scratchFor(src.nextShort + 1)
   const touched: number[] = []
   const bits = new Map<string, number>()
+  const steady = rankedAt.get(src) === src.version
+  rankedAt.set(src, src.version)
   let reached: number[] = []
   try {
     for (const t of terms) {
@@ -285,7 +293,7 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
       const longer = longerTerms(src, t)
       reached = []
       if (!longer.length) {
-        addTerm(src, src.postings(t.term), t.weight, { total, mask }, bit, touched)
+        addTerm(src, src.postings(t.term), t.weight, { total, mask }, bit, touched, steady)
         continue
       }
       // the exact term and the longer ones into one term score first, then into the totals (MiniSearch's sums)
