@@ -3,7 +3,8 @@
  * Latency benchmark: `bun run scripts/bench/memory-latency.ts [--max 100000] [--projects 1]`.
  * Fills one store through the real write layer (one transaction per write, as in production) up to
  * 1k, 10k, 100k (and with `--max 1000000`, 1M) items in one project (or spread over N projects), and at
- * each size reports write p95, warm recall p95 in this process, a cold process's first recall and its
+ * each size reports write p95, warm recall p95 in this process (wall clock, and CPU time: steadier on a
+ * loaded machine), a cold process's first recall and its
  * peak memory, and recall right after each of 200 further writes (which includes storing the index's
  * changes every 200).
  * `--child <db> <repo> <queries>` is the cold process itself.
@@ -31,6 +32,12 @@ const QUERIES = [
   "backup retention restore drill",
 ]
 
+/** CPU time of this process (user + system) in ms: on a loaded machine steadier than the wall clock. */
+const cpuMs = () => {
+  const u = process.cpuUsage()
+  return (u.user + u.system) / 1000
+}
+
 const pct = (xs: number[], p: number) => {
   const s = [...xs].sort((a, b) => a - b)
   return +(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0).toFixed(2)
@@ -51,9 +58,12 @@ async function child(dbPath: string, repo: string, queries: number): Promise<voi
   const tFirst = performance.now()
   let peak = process.memoryUsage().rss
   const warm: number[] = []
+  const warmCpu: number[] = []
   for (let i = 0; i < queries; i++) {
     const a = performance.now()
+    const c = cpuMs()
     memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
+    warmCpu.push(cpuMs() - c)
     warm.push(performance.now() - a)
     peak = Math.max(peak, process.memoryUsage().rss)
   }
@@ -65,6 +75,7 @@ async function child(dbPath: string, repo: string, queries: number): Promise<voi
     firstItems: first.items.length,
     warmP50: pct(warm, 0.5),
     warmP95: pct(warm, 0.95),
+    warmCpuP95: pct(warmCpu, 0.95),
     peakRssMb: +(peak / 1048576).toFixed(0),
   }
   process.stdout.write(`${JSON.stringify(out)}\n`)
@@ -145,9 +156,12 @@ for (const size of [1_000, 10_000, 100_000, 1_000_000].filter((s) => s <= max)) 
   memory.recall({ project: target.project, query: QUERIES[0] as string })
   const firstInProcess = performance.now() - a
   const warm: number[] = []
+  const warmCpu: number[] = []
   for (let i = 0; i < 200; i++) {
     const b = performance.now()
+    const c = cpuMs()
     memory.recall({ project: target.project, query: QUERIES[i % QUERIES.length] as string })
+    warmCpu.push(cpuMs() - c)
     warm.push(performance.now() - b)
   }
   db.exec("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -180,10 +194,13 @@ for (const size of [1_000, 10_000, 100_000, 1_000_000].filter((s) => s <= max)) 
     firstRecallInFillingProcessMs: +firstInProcess.toFixed(1),
     warmRecallP50: pct(warm, 0.5),
     warmRecallP95: pct(warm, 0.95),
+    warmRecallCpuP50: pct(warmCpu, 0.5),
+    warmRecallCpuP95: pct(warmCpu, 0.95),
     coldFirstRecallMs: cold.firstRecallMs,
     coldOpenMs: cold.openMs,
     coldSinceProcessStartMs: cold.sinceProcessStartMs,
     coldWarmP95: cold.warmP95,
+    coldWarmCpuP95: cold.warmCpuP95,
     coldPeakRssMb: cold.peakRssMb,
     recallAfterWriteP50: pct(churn, 0.5),
     recallAfterWriteP95: pct(churn, 0.95),

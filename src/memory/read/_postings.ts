@@ -64,8 +64,13 @@ export function analyse(title: string, text: string, context = ""): Analysed {
   return { lengths: pack(counts[0] as number, counts[1] as number, counts[2] as number), terms }
 }
 
+/** Unique across every DocStats of the process: a state of one index never shares a version with another's. */
+let versions = 0
+
 /** Which short ids are live, how many, and the field length sums (for the BM25 averages). */
 export class DocStats {
+  /** Changes with every document added or retired (read/score.ts keeps scores per version). */
+  version = ++versions
   bits: Uint8Array
   count = 0
   sums = [0, 0, 0]
@@ -82,6 +87,7 @@ export class DocStats {
   }
 
   add(short: number, lengths: number): void {
+    this.version = ++versions
     if (short >>> 3 >= this.bits.length) {
       const grown = new Uint8Array(Math.max((short >>> 3) + 1, this.bits.length * 2))
       grown.set(this.bits)
@@ -95,6 +101,7 @@ export class DocStats {
 
   retire(short: number, lengths: number): void {
     if (!this.live(short)) return
+    this.version = ++versions
     this.bits[short >>> 3] = (this.bits[short >>> 3] as number) & ~(1 << (short & 7))
     this.count--
     this.dead++
@@ -191,6 +198,9 @@ export class MemIndex implements TermSource {
   }
   get bits() {
     return this.stats.bits
+  }
+  get version() {
+    return this.stats.version
   }
   avg(field: number) {
     return this.stats.avg(field)

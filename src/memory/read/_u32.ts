@@ -1,6 +1,7 @@
 /** A growable array of u32: millions of postings in a plain number array are several times larger and slower. */
 export class U32Builder {
   #data: Uint32Array
+  #view: Uint32Array | undefined
   length = 0
 
   constructor(capacity = 1024) {
@@ -23,12 +24,11 @@ export class U32Builder {
     this.length += values.length
   }
 
-  set(at: number, value: number): void {
-    this.#data[at] = value
-  }
-
+  /** The same object until the builder grows (read/score.ts keeps scores per posting list object). */
   view(): Uint32Array {
-    return this.#data.subarray(0, this.length)
+    if (this.#view?.length !== this.length || this.#view.buffer !== this.#data.buffer)
+      this.#view = this.#data.subarray(0, this.length)
+    return this.#view
   }
 
   #grow(need: number): void {

@@ -39,6 +39,8 @@ const KEEP_VIEWS = 64
 const META_SLICE = 128
 /** Items naming an entity are read in batches of this many, until enough are accepted. */
 const ENTITY_BATCH = 256
+/** Entity keys whose stored items are kept per process; cleared when more are asked. */
+const ENTITY_KEYS = 10_000
 
 /**
  * The three indexed fields of an item: title, text (its body) and context (entities, tags, kind).
@@ -55,6 +57,13 @@ export const entityNames = (entity: string): string[] => {
   const n = normalEntity(entity)
   const base = n.split("/").at(-1) ?? n
   return base && base !== n ? [n, base] : [n]
+}
+
+interface EntityShorts {
+  shorts: number[]
+  metas: Array<ItemMeta | null>
+  /** Every stored short id naming the key is in `shorts`. */
+  complete: boolean
 }
 
 class ProjectIndex implements TermSource {
@@ -76,7 +85,7 @@ class ProjectIndex implements TermSource {
   readonly #metas = new Map<number, ItemMeta>()
   /** Stored items by id (null: not in the index), and stored short ids by entity key: both change only with the records. */
   readonly #byId = new Map<string, ItemMeta | null>()
-  readonly #entityShorts = new Map<string, { shorts: number[]; metas: Array<ItemMeta | null>; complete: boolean }>()
+  readonly #entityShorts = new Map<string, EntityShorts>()
   readonly #views = new Map<string, ItemView>()
 
   constructor(
@@ -104,6 +113,9 @@ class ProjectIndex implements TermSource {
   }
   get bits() {
     return this.stats.bits
+  }
+  get version() {
+    return this.stats.version
   }
   avg(field: number) {
     return this.stats.avg(field)
@@ -152,22 +164,33 @@ class ProjectIndex implements TermSource {
     return this.safely(() => nearSpellings(this, query))
   }
 
+  /** The stored short ids naming an entity key, read (and kept) only as far as a caller has needed them. */
+  #stored(key: string) {
+    let stored = this.#entityShorts.get(key)
+    if (stored) return stored
+    if (this.#entityShorts.size >= ENTITY_KEYS) this.#entityShorts.clear()
+    this.#entityShorts.set(key, (stored = { shorts: [], metas: [], complete: false }))
+    return stored
+  }
+
+  /** Reads the next `batch` stored short ids naming `key`; false when there were none left. */
+  #readMore(key: string, stored: EntityShorts, batch: number): boolean {
+    if (stored.complete) return false
+    const more = entityShorts(this.store, this.project, key, stored.shorts.at(-1) ?? -1, batch)
+    stored.shorts.push(...more)
+    stored.complete = more.length < batch
+    return more.length > 0
+  }
+
   /** Items naming an entity key, in the order indexed, that `accept` takes, at most `limit`. */
   byEntity(key: string, accept: (m: ItemMeta) => boolean, limit: number): ItemMeta[] {
     const out: ItemMeta[] = []
     if (this.#base) {
-      let stored = this.#entityShorts.get(key)
-      if (!stored) this.#entityShorts.set(key, (stored = { shorts: [], metas: [], complete: false }))
+      const stored = this.#stored(key)
       const batch = Math.min(ENTITY_BATCH, limit + 16)
       for (let i = 0; ; i++) {
-        if (i === stored.shorts.length) {
-          if (stored.complete) break
-          // an entity many items name is read only as far as a caller needs it
-          const more = entityShorts(this.store, this.project, key, stored.shorts.at(-1) ?? -1, batch)
-          stored.shorts.push(...more)
-          stored.complete = more.length < batch
-          if (i === stored.shorts.length) break
-        }
+        // an entity many items name is read only as far as a caller needs it
+        if (i === stored.shorts.length && !this.#readMore(key, stored, batch)) break
         if (i === stored.metas.length) {
           const part = stored.shorts.slice(i, i + batch)
           const metas = this.#metasOf(part)
@@ -189,14 +212,13 @@ class ProjectIndex implements TermSource {
     const mine = (this.#entities.get(key) ?? []).filter((s) => this.live(s))
     const live: number[] = []
     if (this.#base) {
-      // the stored ids only, read a little past `max`: a common entity costs one short index read
-      let after = -1
-      for (;;) {
-        const more = entityShorts(this.store, this.project, key, after, max + 1)
-        for (const s of more) if (this.live(s)) live.push(s)
+      // the stored ids only, read a little past `max` and kept: a common entity costs one short index read per process
+      const stored = this.#stored(key)
+      for (let i = 0; ; i++) {
+        if (i === stored.shorts.length && !this.#readMore(key, stored, max + 1)) break
+        const s = stored.shorts[i] as number
+        if (this.live(s)) live.push(s)
         if (live.length + mine.length > max) return undefined
-        if (more.length <= max) break
-        after = more.at(-1) as number
       }
     }
     if (live.length + mine.length > max) return undefined

@@ -1,5 +1,5 @@
 import type { WeightedTerm } from "./expand"
-import { BOOSTS, FIELDS, MASK, SHIFT, STRIDE } from "./_postings"
+import { BOOSTS, STRIDE } from "./_postings"
 import { processTerm, tokenize } from "./terms"
 
 /**
@@ -22,6 +22,8 @@ export interface TermSource {
   hasTerm(term: string): boolean
   /** Sorted. */
   termsWithPrefix(prefix: string, limit?: number): string[]
+  /** Changes whenever a document is added or retired (liveness, counts, field lengths): scores kept are keyed by it. */
+  readonly version: number
 }
 
 const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
@@ -60,15 +62,8 @@ function scratchFor(size: number) {
   return scratch
 }
 
-type Scratch = typeof scratch
-
-function addPostings(
-  src: TermSource,
-  lists: Uint32Array[],
-  weight: number,
-  termScore: Scratch["termScore"],
-  reached: number[],
-): void {
+/** BM25's idf of a term's postings in each field (title, text, context); undefined when no live document has them. */
+function fieldIdfs(src: TermSource, lists: Uint32Array[]): Float64Array | undefined {
   const bits = src.bits
   let inTitle = 0
   let inText = 0
@@ -82,45 +77,196 @@ function addPostings(
       if (f & 0xffff) inText++
       if (f & 0xff0000) inContext++
     }
-  for (let field = 0; field < FIELDS; field++) {
-    const n = field === 0 ? inTitle : field === 1 ? inText : inContext
-    if (!n) continue
-    const avg = src.avg(field)
-    const idf = Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
-    const boost = BOOSTS[field] as number
-    const shift = SHIFT[field] as number
-    const mask = MASK[field] as number
-    for (const list of lists)
-      for (let p = 0; p < list.length; p += STRIDE) {
-        const freq = ((list[p + 1] as number) >>> shift) & mask
-        const doc = list[p] as number
-        if (!freq || !(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
-        const length = ((list[p + 2] as number) >>> shift) & mask
-        const raw = idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
-        // multiplied in MiniSearch's order (term weight, term boost, field boost, document boost), so scores match to the bit
-        const s = weight * boost * 1 * raw
-        if (termScore[doc] === 0 && s > 0) reached.push(doc)
-        termScore[doc] = (termScore[doc] as number) + s
-      }
-  }
+  if (!inTitle && !inText && !inContext) return undefined
+  const idf = (n: number) => Math.log(1 + (src.count - n + 0.5) / (n + 0.5))
+  return Float64Array.of(idf(inTitle), idf(inText), idf(inContext))
 }
 
-/** One query term's score (the exact term, and for the asked terms the longer terms it prefixes) into `termScore`. */
-function scoreTerm(src: TermSource, t: WeightedTerm, termScore: Scratch["termScore"], reached: number[]): void {
-  addPostings(src, src.postings(t.term), t.weight, termScore, reached)
+/**
+ * Adds a term's postings into its term score. Each document's field scores are added in the order title,
+ * text, context, as MiniSearch's field-by-field passes did, so every sum is the same to the bit; documents
+ * are reached in that order too (first those the title reaches, then the text, then the context, each in
+ * posting order), which is the order ties keep.
+ */
+function addPostings(
+  src: TermSource,
+  lists: Uint32Array[],
+  weight: number,
+  termScore: Float64Array,
+  reached: number[],
+): void {
+  const idfs = fieldIdfs(src, lists)
+  if (!idfs) return
+  const bits = src.bits
+  const avgs = avgsOf(src)
+  const first: number[][] = [[], [], []]
+  for (const list of lists)
+    for (let p = 0; p < list.length; p += STRIDE) {
+      const doc = list[p] as number
+      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+      const acc = termScore[doc] as number
+      termScore[doc] = postingScore(idfs, avgs, weight, acc, list[p + 1] as number, list[p + 2] as number)
+      if (reachedBy >= 0) first[reachedBy]?.push(doc)
+    }
+  for (const docs of first) for (const d of docs) reached.push(d)
+}
+
+/** The field that first made the last posting's sum positive (-1: none), beside postingScore's return. */
+let reachedBy = -1
+
+/** One posting's score added to `acc`, field by field; the field that first made `acc` positive in `reachedBy`. */
+function postingScore(idfs: Float64Array, avgs: Float64Array, weight: number, acc: number, f: number, l: number) {
+  // fields packed as in _postings.ts (SHIFT, MASK): title bits 24-31, context 16-23, text 0-15
+  let first = -1
+  let freq = f >>> 24
+  if (freq) {
+    const s = weight * (BOOSTS[0] as number) * 1 * fieldScore(idfs[0] as number, freq, l >>> 24, avgs[0] as number)
+    if (acc === 0 && s > 0) first = 0
+    acc += s
+  }
+  freq = f & 0xffff
+  if (freq) {
+    const s = weight * (BOOSTS[1] as number) * 1 * fieldScore(idfs[1] as number, freq, l & 0xffff, avgs[1] as number)
+    if (first < 0 && acc === 0 && s > 0) first = 1
+    acc += s
+  }
+  freq = (f >>> 16) & 0xff
+  if (freq) {
+    const s =
+      weight * (BOOSTS[2] as number) * 1 * fieldScore(idfs[2] as number, freq, (l >>> 16) & 0xff, avgs[2] as number)
+    if (first < 0 && acc === 0 && s > 0) first = 2
+    acc += s
+  }
+  reachedBy = first
+  return acc
+}
+
+const avgsOf = (src: TermSource) => Float64Array.of(src.avg(0), src.avg(1), src.avg(2))
+
+/** A term's score per posting, and the field that reached each (-1: a retired document, or none). */
+interface Scored {
+  version: number
+  weight: number
+  lists: Uint32Array[]
+  score: Float64Array
+  first: Int8Array
+}
+
+/**
+ * Scored postings of terms with many, per process, kept while their posting lists are (the stored
+ * index's chunks are kept within a byte budget) and only for the state of the index they were scored
+ * in: any document added or retired changes `version`, other lists are other keys, another weight is
+ * scored again. A warm query then adds a common word's scores without recomputing BM25.
+ */
+const scoredCache = new WeakMap<Uint32Array, Scored>()
+/** Terms with fewer postings are scored every time: cheap, and their lists may be short-lived views. */
+const SCORED_MIN = 1024
+/**
+ * The version each index was last ranked at: scores are kept only when it has not changed since (a
+ * process that writes between recalls would re-score every time, and keeping would cost it a pass).
+ */
+const rankedAt = new WeakMap<TermSource, number>()
+
+function scoredLists(src: TermSource, lists: Uint32Array[], weight: number): Scored | undefined {
+  const key = lists[0]
+  if (!key) return undefined
+  const hit = scoredCache.get(key)
+  if (
+    hit &&
+    hit.version === src.version &&
+    hit.weight === weight &&
+    hit.lists.length === lists.length &&
+    hit.lists.every((l, i) => l === lists[i])
+  )
+    return hit
+  const idfs = fieldIdfs(src, lists)
+  if (!idfs) return undefined
+  let n = 0
+  for (const list of lists) n += list.length / STRIDE
+  const score = new Float64Array(n)
+  const first = new Int8Array(n).fill(-1)
+  const bits = src.bits
+  const avgs = avgsOf(src)
+  let k = 0
+  for (const list of lists)
+    for (let p = 0; p < list.length; p += STRIDE, k++) {
+      const doc = list[p] as number
+      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+      score[k] = postingScore(idfs, avgs, weight, 0, list[p + 1] as number, list[p + 2] as number)
+      first[k] = reachedBy
+    }
+  const out = { version: src.version, weight, lists: [...lists], score, first }
+  scoredCache.set(key, out)
+  return out
+}
+
+/**
+ * A term of its own lists only (no prefix matches): its per-document sums go straight into the totals and
+ * its bit into the mask; the documents no earlier term reached join `touched` in the order reached.
+ */
+function addTerm(
+  src: TermSource,
+  lists: Uint32Array[],
+  weight: number,
+  s: { total: Float64Array; mask: Uint32Array },
+  bit: number,
+  touched: number[],
+  steady: boolean,
+): void {
+  let n = 0
+  for (const list of lists) n += list.length / STRIDE
+  const { total, mask } = s
+  const fresh: number[][] = [[], [], []]
+  const scored = steady && n >= SCORED_MIN ? scoredLists(src, lists, weight) : undefined
+  if (scored) {
+    const { score, first } = scored
+    let k = 0
+    for (const list of lists)
+      for (let p = 0; p < list.length; p += STRIDE, k++) {
+        const field = first[k] as number
+        if (field < 0) continue
+        const doc = list[p] as number
+        if (total[doc] === 0 && mask[doc] === 0) fresh[field]?.push(doc)
+        total[doc] = (total[doc] as number) + (score[k] as number)
+        mask[doc] = (mask[doc] as number) | bit
+      }
+  } else {
+    const idfs = n ? fieldIdfs(src, lists) : undefined
+    if (!idfs) return
+    const bits = src.bits
+    const avgs = avgsOf(src)
+    for (const list of lists)
+      for (let p = 0; p < list.length; p += STRIDE) {
+        const doc = list[p] as number
+        if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
+        const sum = postingScore(idfs, avgs, weight, 0, list[p + 1] as number, list[p + 2] as number)
+        if (reachedBy < 0) continue
+        if (total[doc] === 0 && mask[doc] === 0) fresh[reachedBy]?.push(doc)
+        total[doc] = (total[doc] as number) + sum
+        mask[doc] = (mask[doc] as number) | bit
+      }
+  }
+  for (const docs of fresh) for (const d of docs) touched.push(d)
+}
+
+/** One field's BM25 (MiniSearch's formula, its order of operations). */
+const fieldScore = (idf: number, freq: number, length: number, avg: number) =>
+  idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
+
+/** The longer terms an asked term prefixes, with their weights; none for stand-ins and short terms. */
+function longerTerms(src: TermSource, t: WeightedTerm): Array<{ term: string; weight: number }> {
   // stand-in terms (expansion, spellings, feedback) match exactly: their prefixes would only add noise and time
-  if (t.weight !== 1 || !prefixed(t.term)) return
+  if (t.weight !== 1 || !prefixed(t.term)) return []
+  const out: Array<{ term: string; weight: number }> = []
   for (const longer of src.termsWithPrefix(t.term)) {
     const distance = longer.length - t.term.length
     if (distance)
-      addPostings(
-        src,
-        src.postings(longer),
-        t.weight * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance)),
-        termScore,
-        reached,
-      )
+      out.push({
+        term: longer,
+        weight: t.weight * ((PREFIX_WEIGHT * longer.length) / (longer.length + 0.3 * distance)),
+      })
   }
+  return out
 }
 
 export interface Ranked {
@@ -137,13 +283,22 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
   const { total, mask, termScore } = scratchFor(src.nextShort + 1)
   const touched: number[] = []
   const bits = new Map<string, number>()
+  const steady = rankedAt.get(src) === src.version
+  rankedAt.set(src, src.version)
   let reached: number[] = []
   try {
     for (const t of terms) {
       if (!bits.has(t.key)) bits.set(t.key, 1 << Math.min(bits.size, 31))
       const bit = bits.get(t.key) as number
+      const longer = longerTerms(src, t)
       reached = []
-      scoreTerm(src, t, termScore, reached)
+      if (!longer.length) {
+        addTerm(src, src.postings(t.term), t.weight, { total, mask }, bit, touched, steady)
+        continue
+      }
+      // the exact term and the longer ones into one term score first, then into the totals (MiniSearch's sums)
+      addPostings(src, src.postings(t.term), t.weight, termScore, reached)
+      for (const l of longer) addPostings(src, src.postings(l.term), l.weight, termScore, reached)
       for (const doc of reached) {
         if (total[doc] === 0 && mask[doc] === 0) touched.push(doc)
         total[doc] = (total[doc] as number) + (termScore[doc] as number)
@@ -163,6 +318,30 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
   }
 }
 
+/** The value at index k of `a` sorted ascending (Hoare's selection: linear time, reorders `a`). */
+function nthSmallest(a: Float64Array, k: number): number {
+  let lo = 0
+  let hi = a.length - 1
+  while (lo < hi) {
+    const pivot = a[(lo + hi) >>> 1] as number
+    let i = lo
+    let j = hi
+    while (i <= j) {
+      while ((a[i] as number) < pivot) i++
+      while ((a[j] as number) > pivot) j--
+      if (i <= j) {
+        const t = a[i] as number
+        a[i++] = a[j] as number
+        a[j--] = t
+      }
+    }
+    if (k <= j) hi = j
+    else if (k >= i) lo = i
+    else return a[k] as number
+  }
+  return a[k] as number
+}
+
 /** Batches of (short id, score), best first: each batch is a prefix of the full order, ties included. */
 export function* batches(r: Ranked): Generator<Array<{ short: number; score: number }>> {
   const { touched, final } = r
@@ -172,7 +351,7 @@ export function* batches(r: Ranked): Generator<Array<{ short: number; score: num
     let picked: number[]
     if (want >= n) picked = Array.from({ length: n }, (_, i) => i)
     else {
-      const threshold = Float64Array.from(final).sort()[n - want] as number
+      const threshold = nthSmallest(final.slice(), n - want)
       picked = []
       for (let i = 0; i < n; i++) if ((final[i] as number) >= threshold) picked.push(i)
     }

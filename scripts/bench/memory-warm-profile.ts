@@ -1,0 +1,100 @@
+#!/usr/bin/env bun
+/**
+ * Where a warm recall's time goes: `bun run scripts/bench/memory-warm-profile.ts <db> <repo> [rounds] [--loop]`
+ * on a store kept by `memory-latency.ts --keep`. Per query of the latency benchmark: the terms scored
+ * (asked, prefixed, stand-ins), the postings read, the documents reached, and the median time of the
+ * whole recall (CPU time), of the ranking, of the ranking plus the first batch, and of the hits a recall consumes.
+ */
+import { Database } from "bun:sqlite"
+import { resolveProject } from "../../src/core/project"
+import { openMemory } from "../../src/memory"
+import { projectIndex } from "../../src/memory/read/cache"
+import { expandQuery } from "../../src/memory/read/expand"
+import { batches, rank } from "../../src/memory/read/score"
+import { processTerm, tokenize } from "../../src/memory/read/terms"
+
+const [dbPath, repo, roundsArg] = process.argv.slice(2)
+if (!dbPath || !repo) throw new Error("usage: memory-warm-profile.ts <db> <repo> [rounds]")
+const rounds = Number(roundsArg ?? 20)
+const QUERIES = [
+  "which database backs the orders service",
+  "flaky payments test",
+  "rate limit for api keys",
+  "how do we deploy to production",
+  "migration locked users table",
+  "cache ttl redis catalogue",
+  "worker out of memory",
+  "feature flags toggles",
+  "session cookies login",
+  "backup retention restore drill",
+]
+const db = new Database(dbPath, { strict: true })
+db.exec("PRAGMA busy_timeout = 5000")
+const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
+const project = resolveProject(repo)
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+// CPU time of this process (user + system), steadier than the wall clock on a loaded machine
+const time = (fn: () => unknown) => {
+  const a = process.cpuUsage()
+  fn()
+  const d = process.cpuUsage(a)
+  return (d.user + d.system) / 1000
+}
+
+memory.recall({ project, query: QUERIES[0] as string })
+if (process.argv.includes("--loop")) {
+  // only the benchmark's warm loop, for `bun --cpu-prof-md`
+  for (let i = 0; i < rounds * QUERIES.length; i++)
+    memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
+  process.exit(0)
+}
+// the same per-process index recall uses
+const idx = projectIndex(memory.store, project.id)
+for (const q of QUERIES) {
+  const extra = [...expandQuery(q), ...idx.spellings(q)]
+  const asked = tokenize(q)
+    .map(processTerm)
+    .filter((t): t is string => !!t)
+  let prefixed = 0
+  let postings = 0
+  for (const t of asked) {
+    postings += idx.postings(t).reduce((n, c) => n + c.length / 3, 0)
+    if (t.length > 3)
+      for (const longer of idx.termsWithPrefix(t))
+        if (longer !== t) {
+          prefixed++
+          postings += idx.postings(longer).reduce((n, c) => n + c.length / 3, 0)
+        }
+  }
+  for (const e of extra) postings += idx.postings(e.term).reduce((n, c) => n + c.length / 3, 0)
+  const r = rank(idx, q, extra)
+  const all: number[] = []
+  const ranks: number[] = []
+  const firsts: number[] = []
+  const hitsT: number[] = []
+  for (let i = 0; i < rounds; i++) {
+    all.push(time(() => memory.recall({ project, query: q })))
+    ranks.push(time(() => rank(idx, q, extra)))
+    firsts.push(time(() => batches(rank(idx, q, extra)).next()))
+    hitsT.push(
+      time(() => {
+        let n = 0
+        for (const _ of idx.hits(q, extra)) if (++n >= 300) break
+      }),
+    )
+  }
+  const row = {
+    q,
+    asked: asked.length,
+    prefixed,
+    extra: extra.length,
+    postings,
+    reached: r.touched.length,
+    recallMs: +median(all).toFixed(2),
+    rankMs: +median(ranks).toFixed(2),
+    rankFirstBatchMs: +median(firsts).toFixed(2),
+    hits300Ms: +median(hitsT).toFixed(2),
+  }
+  process.stdout.write(`${JSON.stringify(row)}\n`)
+}
+db.close()
