@@ -192,6 +192,8 @@ for (const size of [1_000, 10_000, 100_000, 1_000_000].filter((s) => s <= max)) 
     writeP50: pct(writes, 0.5),
     writeP95: pct(writes, 0.95),
     firstRecallInFillingProcessMs: +firstInProcess.toFixed(1),
+    // the filling process's peak so far: its first recall at each size catches up on every write since the last
+    fillingProcessPeakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
     warmRecallP50: pct(warm, 0.5),
     warmRecallP95: pct(warm, 0.95),
     warmRecallCpuP50: pct(warmCpu, 0.5),

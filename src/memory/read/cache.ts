@@ -8,7 +8,7 @@ import { readMeta, StoredTerms, storedRev } from "./_stored"
 import { buildUpdate, type DeltaDoc } from "./_update"
 import { currentRev } from "./meta"
 import { isUnreadable, present } from "./present"
-import { movedAway, selectRows } from "./rows"
+import { type ChangeCursor, changedRows, type ItemRow, movedAway, selectRows } from "./rows"
 import { batches, rank, type TermSource } from "./score"
 import type { WeightedTerm } from "./expand"
 import { nearSpellings } from "./typos"
@@ -33,6 +33,11 @@ const INDEXED = new Set(["active", "pending", "superseded", "archived", "expired
 const DEAD_SHARE = 1
 /** Item metadata kept per process (hits of past queries); cleared when it grows past this. */
 const META_CACHE = 50_000
+/**
+ * A catch-up reads `page` changed records at a time and stores the index every `storeEvery` changes, so
+ * memory holds one page of records and at most that many documents' postings (tests make them small).
+ */
+export const CATCH_UP = { page: 2_000, storeEvery: 20_000 }
 /** Views opened while indexing are kept only for small refreshes (a bulk refresh would hold every record). */
 const KEEP_VIEWS = 64
 /** Hits' metadata is read this many at a time. */
@@ -308,11 +313,37 @@ class ProjectIndex implements TermSource {
     this.refresh(currentRev(this.store))
   }
 
+  /**
+   * Indexes the records changed since this index's revision, oldest change first, a page at a time: a
+   * catch-up after many writes without a read (an agent storing thousands of items, an import) holds one
+   * page of records and the changes since the last store, storing as it goes, not every record at once.
+   */
   refresh(rev: number): void {
-    const rows = selectRows(this.store, { projects: [this.project], sinceRev: this.rev })
-    for (const r of rows) this.#byId.delete(r.id)
+    const since = this.rev
     // an item moved to global or a project is not among this project's rows (the stored part is dropped on a move)
-    this.#retire([...rows.map((r) => r.id), ...movedAway(this.store, this.project, this.rev, [...this.#byItem.keys()])])
+    this.#retire(movedAway(this.store, this.project, since, [...this.#byItem.keys()]))
+    let after: ChangeCursor | undefined
+    for (;;) {
+      const rows = changedRows(this.store, this.project, since, after, CATCH_UP.page)
+      this.#apply(rows, !after && rows.length <= KEEP_VIEWS)
+      const last = rows.at(-1)
+      if (!last || rows.length < CATCH_UP.page) break
+      after = { rev: last.rev, id: last.id }
+      // stored as of the revision before the page's last (rows sharing that revision may be unread yet):
+      // a process loading it reads the rest, this one goes on from the cursor
+      if (this.#changes >= CATCH_UP.storeEvery && last.rev - 1 > since) {
+        this.rev = last.rev - 1
+        this.#maybeStore()
+      }
+    }
+    this.rev = rev
+    if (this.#base && this.stats.dead > Math.max(5000, this.stats.count * DEAD_SHARE)) this.#reset()
+    else this.#maybeStore()
+  }
+
+  #apply(rows: ItemRow[], keepViews: boolean): void {
+    for (const r of rows) this.#byId.delete(r.id)
+    this.#retire(rows.map((r) => r.id))
     for (const row of rows) {
       this.#views.delete(row.id)
       this.unreadable.delete(row.id)
@@ -323,12 +354,9 @@ class ProjectIndex implements TermSource {
         continue
       }
       this.#add(view, metaOf(row))
-      if (rows.length <= KEEP_VIEWS) this.#views.set(row.id, view)
+      if (keepViews) this.#views.set(row.id, view)
     }
     this.#changes += rows.length
-    this.rev = rev
-    if (this.#base && this.stats.dead > Math.max(5000, this.stats.count * DEAD_SHARE)) this.#reset()
-    else this.#maybeStore()
   }
 
   #add(v: ItemView, meta: ItemMeta): void {

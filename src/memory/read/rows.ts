@@ -73,6 +73,28 @@ export function selectRows(store: Store, f: RowFilter): ItemRow[] {
   return store.db.query(sql).all(...args) as ItemRow[]
 }
 
+/** Where a page of changes ended: the next page starts after this (rev, id); several rows can share a rev. */
+export interface ChangeCursor {
+  rev: number
+  id: string
+}
+
+/** A project's rows changed since `sinceRev`, whatever their status, in (rev, id) order, `limit` after `after`. */
+export function changedRows(
+  store: Store,
+  project: string,
+  sinceRev: number,
+  after: ChangeCursor | undefined,
+  limit: number,
+): ItemRow[] {
+  const from = after ?? { rev: sinceRev, id: "\uffff" }
+  return store.db
+    .query(
+      `SELECT ${ITEM_COLUMNS} FROM memory_items WHERE project = ? AND rev > ? AND (rev > ? OR (rev = ? AND id > ?)) ORDER BY rev, id LIMIT ?`,
+    )
+    .all(project, sinceRev, from.rev, from.rev, from.id, Math.max(1, Math.floor(limit))) as ItemRow[]
+}
+
 /** Ids per query (well under SQLite's limit on bound parameters). */
 const ID_BATCH = 500
 
