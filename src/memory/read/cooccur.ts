@@ -11,9 +11,12 @@ import { processTerm, tokenize } from "./terms"
  * of their shared words have their postings counted; the answer is kept per index and word until items
  * indexed since (writes and edits) reach a `stale` share of the index, so a warm recall pays for a word once.
  * The figures were chosen on corpus A's tuning half and corpus C (scripts/bench/results/memory.md).
+ * Off: the tuning gain (C's Recall@5 0.955 → 0.982, A's tuning half unchanged) did not reach either
+ * held-out set (A unchanged, B one question worse), and at 100k items it cost a new process ~50 MB more
+ * at its first recall (107 → 155 MB) and each word's first sight a learning pass.
  */
 export const COOCCUR = {
-  enabled: true,
+  enabled: false,
   docs: 8,
   /** Share of the opened items a word must appear in, and never fewer than two. */
   minShare: 0.25,
