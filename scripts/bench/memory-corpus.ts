@@ -404,3 +404,17 @@ export const TOPICS: Topic[] = [
 ]
 
 export const QUERY_COUNT = TOPICS.reduce((n, topic) => n + topic.queries.length, 0)
+
+/** The questions the latency, expansion-cost and warm-profile benches ask of stores filled from TOPICS. */
+export const LATENCY_QUERIES = [
+  "which database backs the orders service",
+  "flaky payments test",
+  "rate limit for api keys",
+  "how do we deploy to production",
+  "migration locked users table",
+  "cache ttl redis catalogue",
+  "worker out of memory",
+  "feature flags toggles",
+  "session cookies login",
+  "backup retention restore drill",
+]

@@ -9,6 +9,7 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const args = process.argv.slice(2)
 const known = new Set(["--items", "--rounds"])
@@ -33,19 +34,6 @@ const { makeGitRepo } = await import("../../test/fixture")
 const { TOPICS } = await import("./memory-corpus")
 const { FEEDBACK } = await import("../../src/memory/read/feedback")
 const { COOCCUR } = await import("../../src/memory/read/cooccur")
-
-const QUERIES = [
-  "which database backs the orders service",
-  "flaky payments test",
-  "rate limit for api keys",
-  "how do we deploy to production",
-  "migration locked users table",
-  "cache ttl redis catalogue",
-  "worker out of memory",
-  "feature flags toggles",
-  "session cookies login",
-  "backup retention restore drill",
-]
 
 const db = new Database(join(root, "bench.db"), { create: true, strict: true })
 db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")

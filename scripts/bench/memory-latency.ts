@@ -12,25 +12,13 @@
 import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
 import { tmpdir } from "node:os"
 import { join } from "node:path"
+import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const args = process.argv.slice(2)
 const flag = (name: string, fallback: number) => {
   const i = args.indexOf(name)
   return i >= 0 ? Number(args[i + 1]) : fallback
 }
-
-const QUERIES = [
-  "which database backs the orders service",
-  "flaky payments test",
-  "rate limit for api keys",
-  "how do we deploy to production",
-  "migration locked users table",
-  "cache ttl redis catalogue",
-  "worker out of memory",
-  "feature flags toggles",
-  "session cookies login",
-  "backup retention restore drill",
-]
 
 /** CPU time of this process (user + system) in ms: on a loaded machine steadier than the wall clock. */
 const cpuMs = () => {

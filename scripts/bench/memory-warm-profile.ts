@@ -12,22 +12,11 @@ import { projectIndex } from "../../src/memory/read/cache"
 import { expandQuery } from "../../src/memory/read/expand"
 import { batches, rank } from "../../src/memory/read/score"
 import { processTerm, tokenize } from "../../src/memory/read/terms"
+import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const [dbPath, repo, roundsArg] = process.argv.slice(2)
 if (!dbPath || !repo) throw new Error("usage: memory-warm-profile.ts <db> <repo> [rounds]")
 const rounds = Number(roundsArg ?? 20)
-const QUERIES = [
-  "which database backs the orders service",
-  "flaky payments test",
-  "rate limit for api keys",
-  "how do we deploy to production",
-  "migration locked users table",
-  "cache ttl redis catalogue",
-  "worker out of memory",
-  "feature flags toggles",
-  "session cookies login",
-  "backup retention restore drill",
-]
 const db = new Database(dbPath, { strict: true })
 db.exec("PRAGMA busy_timeout = 5000")
 const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })

@@ -1,8 +1,6 @@
-import { spawn } from "node:child_process"
-import { env } from "../core/env"
 import { backgroundLine } from "../core/log"
 import type { Project } from "../core/project"
-import { selfArgv } from "../core/self"
+import { startDetached } from "../core/self"
 import { repoKey, settingOf } from "./store"
 
 /**
@@ -15,14 +13,6 @@ export function refreshInBackground(project: Project): boolean {
   const repo = project.repo
   if (!repo || repo.bare || !settingOf(repoKey(repo.commonDir))) return false
   backgroundLine("mirror-refresh", "session end: egc mirror refresh")
-  const [bin = process.execPath, ...pre] = selfArgv()
-  const child = spawn(bin, [...pre, "mirror", "refresh", "--cwd", project.root], {
-    cwd: project.root,
-    detached: true,
-    stdio: "ignore",
-    env: { ...env.all(), EGC_BACKGROUND_LOG: "mirror-refresh" },
-  })
-  child.on("error", () => {})
-  child.unref()
+  startDetached(["mirror", "refresh", "--cwd", project.root], project.root, "mirror-refresh")
   return true
 }

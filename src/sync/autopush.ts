@@ -1,9 +1,7 @@
-import { spawn } from "node:child_process"
 import { boundKeys } from "../core/binding"
-import { env } from "../core/env"
 import { backgroundLine } from "../core/log"
 import type { Project } from "../core/project"
-import { selfArgv } from "../core/self"
+import { startDetached } from "../core/self"
 import { hasTeam, openSyncDb } from "./team/store"
 
 /**
@@ -17,14 +15,6 @@ import { hasTeam, openSyncDb } from "./team/store"
 export function pushInBackground(project: Project): boolean {
   if (!hasTeam(openSyncDb(boundKeys()), project.id)) return false
   backgroundLine("sync-push", "session end: egc sync push")
-  const [bin = process.execPath, ...pre] = selfArgv()
-  const child = spawn(bin, [...pre, "sync", "push", "--cwd", project.root], {
-    cwd: project.root,
-    detached: true,
-    stdio: "ignore",
-    env: { ...env.all(), EGC_BACKGROUND_LOG: "sync-push" },
-  })
-  child.on("error", () => {})
-  child.unref()
+  startDetached(["sync", "push", "--cwd", project.root], project.root, "sync-push")
   return true
 }
