@@ -13,10 +13,18 @@ import { expandQuery } from "../../src/memory/read/expand"
 import { batches, rank } from "../../src/memory/read/score"
 import { processTerm, tokenize } from "../../src/memory/read/terms"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
+import { existsSync } from "node:fs"
+import { dirname, join, resolve } from "node:path"
 
 const [dbPath, repo, roundsArg] = process.argv.slice(2)
 if (!dbPath || !repo) throw new Error("usage: memory-warm-profile.ts <db> <repo> [rounds]")
 const rounds = Number(roundsArg ?? 20)
+// the kept store's own home (memory-latency.ts --keep: <root>/bench.db beside <root>/egc and <root>/home): its
+// key opens the store, and nothing of the real home is read or created
+process.env.EGC_HOME = join(dirname(resolve(dbPath)), "egc")
+process.env.HOME = join(dirname(resolve(dbPath)), "home")
+if (!existsSync(join(process.env.EGC_HOME, "keys")))
+  throw new Error(`no kept home beside ${dbPath} (expected egc/keys)`)
 const db = new Database(dbPath, { strict: true })
 db.exec("PRAGMA busy_timeout = 5000")
 const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
