@@ -216,7 +216,13 @@ function addTerm(
   let n = 0
   for (const list of lists) n += list.length / STRIDE
   const { total, mask } = s
-  const fresh: number[][] = [[], [], []]
+  const fresh = freshFor(n)
+  const count = [0, 0, 0]
+  const reach = (field: number, doc: number) => {
+    const i = count[field] as number
+    ;(fresh[field] as Int32Array)[i] = doc
+    count[field] = i + 1
+  }
   const scored = steady && n >= SCORED_MIN ? scoredLists(src, lists, weight) : undefined
   if (scored) {
     const { score, first } = scored
@@ -226,7 +232,7 @@ function addTerm(
         const field = first[k] as number
         if (field < 0) continue
         const doc = list[p] as number
-        if (total[doc] === 0 && mask[doc] === 0) fresh[field]?.push(doc)
+        if (total[doc] === 0 && mask[doc] === 0) reach(field, doc)
         total[doc] = (total[doc] as number) + (score[k] as number)
         mask[doc] = (mask[doc] as number) | bit
       }
@@ -241,12 +247,29 @@ function addTerm(
         if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
         const sum = postingScore(idfs, avgs, weight, 0, list[p + 1] as number, list[p + 2] as number)
         if (reachedBy < 0) continue
-        if (total[doc] === 0 && mask[doc] === 0) fresh[reachedBy]?.push(doc)
+        if (total[doc] === 0 && mask[doc] === 0) reach(reachedBy, doc)
         total[doc] = (total[doc] as number) + sum
         mask[doc] = (mask[doc] as number) | bit
       }
   }
-  for (const docs of fresh) for (const d of docs) touched.push(d)
+  for (let field = 0; field < 3; field++) {
+    const docs = fresh[field] as Int32Array
+    for (let i = 0, end = count[field] as number; i < end; i++) touched.push(docs[i] as number)
+  }
+}
+
+/**
+ * The documents a term reaches first, per field, before they join `touched` in field order: scratch shared by
+ * every query (filled and emptied within one addTerm), so a common word does not allocate arrays of its size.
+ */
+let freshScratch = [new Int32Array(0), new Int32Array(0), new Int32Array(0)]
+
+function freshFor(n: number): Int32Array[] {
+  if ((freshScratch[0] as Int32Array).length < n) {
+    const size = Math.max(n, Math.ceil((freshScratch[0] as Int32Array).length * 1.5))
+    freshScratch = [new Int32Array(size), new Int32Array(size), new Int32Array(size)]
+  }
+  return freshScratch
 }
 
 /** One field's BM25 (MiniSearch's formula, its order of operations). */
@@ -318,6 +341,16 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
   }
 }
 
+/** A copy of `final` to select in, in a buffer shared by every query (used and done within one batch). */
+let selection = new Float64Array(0)
+
+function selectionCopy(final: Float64Array): Float64Array {
+  if (selection.length < final.length) selection = new Float64Array(Math.max(final.length, selection.length * 1.5))
+  const copy = selection.subarray(0, final.length)
+  copy.set(final)
+  return copy
+}
+
 /** The value at index k of `a` sorted ascending (Hoare's selection: linear time, reorders `a`). */
 function nthSmallest(a: Float64Array, k: number): number {
   let lo = 0
@@ -351,7 +384,7 @@ export function* batches(r: Ranked): Generator<Array<{ short: number; score: num
     let picked: number[]
     if (want >= n) picked = Array.from({ length: n }, (_, i) => i)
     else {
-      const threshold = nthSmallest(final.slice(), n - want)
+      const threshold = nthSmallest(selectionCopy(final), n - want)
       picked = []
       for (let i = 0; i < n; i++) if ((final[i] as number) >= threshold) picked.push(i)
     }
