@@ -1,6 +1,6 @@
 import { backgroundLine } from "../core/log"
 import type { Project } from "../core/project"
-import { startDetached } from "../core/self"
+import { startDetached } from "../core/detached"
 import { repoKey, settingOf } from "./store"
 
 /**

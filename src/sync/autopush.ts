@@ -1,7 +1,7 @@
 import { boundKeys } from "../core/binding"
 import { backgroundLine } from "../core/log"
 import type { Project } from "../core/project"
-import { startDetached } from "../core/self"
+import { startDetached } from "../core/detached"
 import { hasTeam, openSyncDb } from "./team/store"
 
 /**
