@@ -6,9 +6,7 @@
  * process, so the variants share the machine's load. Each variant's first pass over the queries (where a
  * learned answer is computed, not reused) is reported apart from the repeats.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const args = process.argv.slice(2)
@@ -23,49 +21,16 @@ const flag = (name: string, fallback: number) => {
 const ITEMS = flag("--items", 10_000)
 const ROUNDS = flag("--rounds", 20)
 
-const root = mkdtempSync(join(tmpdir(), "egc-bench-expansion-"))
-process.env.EGC_HOME = join(root, "egc")
-process.env.HOME = join(root, "home")
-mkdirSync(process.env.HOME, { recursive: true })
-const { Database } = await import("bun:sqlite")
-const { resolveProject } = await import("../../src/core/project")
-const { openMemory } = await import("../../src/memory")
-const { makeGitRepo } = await import("../../test/fixture")
-const { TOPICS } = await import("./memory-corpus")
+const { benchStore, itemStream } = await import("./_memory-store")
 const { FEEDBACK } = await import("../../src/memory/read/feedback")
 const { COOCCUR } = await import("../../src/memory/read/cooccur")
-
-const db = new Database(join(root, "bench.db"), { create: true, strict: true })
-db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")
-db.exec(
-  "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
-)
-const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
-const path = join(root, "repos", "app")
-mkdirSync(path, { recursive: true })
-makeGitRepo(path, { branch: "main", origin: "git@github.com:bench/app.git" })
-const project = resolveProject(path)
-
-let seed = 42
-const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
-const SYL = ["ka", "lo", "mi", "ter", "vo", "sun", "pra", "dex", "qui", "ron", "bel", "tas", "fi", "gor", "nu", "wex"]
-const VOCAB = Array.from({ length: 4000 }, () =>
-  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => SYL[Math.floor(rand() * SYL.length)]).join(""),
-)
+const { root, db, memory, repo } = benchStore("expansion")
+const { project } = repo("app", "git@github.com:bench/app.git")
+const stream = itemStream()
 const agent = { source: "agent" as const, sessionId: "bench" }
 for (let n = 0; n < ITEMS; n++) {
-  const topic = TOPICS[n % TOPICS.length] as (typeof TOPICS)[number]
-  const value = topic.values[Math.floor(rand() * topic.values.length)] as string
-  const extra = Array.from({ length: 12 }, () => VOCAB[Math.floor(rand() * VOCAB.length)]).join(" ")
-  const r = memory.write(
-    {
-      kind: topic.kind,
-      title: `${topic.title(value)} #${n}`,
-      body: `${topic.body(value)} Ticket ${n}: ${extra}.`,
-      entities: [...topic.entities, `src/${VOCAB[n % VOCAB.length]}.ts`],
-    },
-    { project, actor: agent },
-  )
+  const { topicKind, kind: _, scope: __, ...rest } = stream(n)
+  const r = memory.write({ ...rest, kind: topicKind }, { project, actor: agent })
   if (r.outcome !== "created") throw new Error(`write ${n}: ${r.outcome}`)
 }
 

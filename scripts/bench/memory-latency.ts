@@ -9,9 +9,7 @@
  * changes every 200).
  * `--child <db> <repo> <queries>` is the cold process itself.
  */
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs"
-import { tmpdir } from "node:os"
-import { join } from "node:path"
+import { rmSync } from "node:fs"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const args = process.argv.slice(2)
@@ -75,52 +73,15 @@ if (args[0] === "--child") {
   process.exit(0)
 }
 
-const root = mkdtempSync(join(tmpdir(), "egc-bench-latency-"))
-process.env.EGC_HOME = join(root, "egc")
-process.env.HOME = join(root, "home")
-mkdirSync(process.env.HOME, { recursive: true })
-const { Database } = await import("bun:sqlite")
-const { resolveProject } = await import("../../src/core/project")
-const { openMemory } = await import("../../src/memory")
-const { makeGitRepo } = await import("../../test/fixture")
-const { TOPICS } = await import("./memory-corpus")
-
+const { benchStore, itemStream } = await import("./_memory-store")
 const max = flag("--max", 100_000)
 const projectCount = flag("--projects", 1)
-const dbPath = join(root, "bench.db")
-const db = new Database(dbPath, { create: true, strict: true })
-db.exec("PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; PRAGMA busy_timeout = 5000")
-db.exec(
-  "CREATE TABLE IF NOT EXISTS egc_migrations (faculty TEXT NOT NULL, version INTEGER NOT NULL, applied_at INTEGER NOT NULL, PRIMARY KEY (faculty, version))",
-)
-const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
-const repos = Array.from({ length: projectCount }, (_, i) => {
-  const path = join(root, "repos", `p${i}`, "app")
-  mkdirSync(path, { recursive: true })
-  makeGitRepo(path, { branch: "main", origin: `git@github.com:bench/p${i}.git` })
-  return { path, project: resolveProject(path) }
-})
-
-// deterministic vocabulary of made-up words, so the index has a realistic number of distinct terms
-let seed = 42
-const rand = () => (seed = (seed * 1103515245 + 12345) & 0x7fffffff) / 0x7fffffff
-const SYL = ["ka", "lo", "mi", "ter", "vo", "sun", "pra", "dex", "qui", "ron", "bel", "tas", "fi", "gor", "nu", "wex"]
-const VOCAB = Array.from({ length: 4000 }, () =>
-  Array.from({ length: 2 + Math.floor(rand() * 3) }, () => SYL[Math.floor(rand() * SYL.length)]).join(""),
-)
-const KINDS = ["decision", "lesson", "failure", "constraint", "discovery", "note", "architecture", "requirement"]
-
-function item(n: number) {
-  const topic = TOPICS[n % TOPICS.length] as (typeof TOPICS)[number]
-  const value = topic.values[Math.floor(rand() * topic.values.length)] as string
-  const extra = Array.from({ length: 12 }, () => VOCAB[Math.floor(rand() * VOCAB.length)]).join(" ")
-  return {
-    kind: KINDS[n % KINDS.length] as string,
-    title: `${topic.title(value)} #${n}`,
-    body: `${topic.body(value)} Ticket ${n}: ${extra}.`,
-    entities: [...topic.entities, `src/${VOCAB[n % VOCAB.length]}.ts`],
-    scope: "project" as const,
-  }
+const { root, dbPath, db, memory, repo: makeRepo } = benchStore("latency")
+const repos = Array.from({ length: projectCount }, (_, i) => makeRepo(`p${i}/app`, `git@github.com:bench/p${i}.git`))
+const stream = itemStream()
+const item = (n: number) => {
+  const { topicKind: _, ...input } = stream(n)
+  return input
 }
 
 const agent = { source: "agent" as const, sessionId: "bench" }
