@@ -1,21 +1,13 @@
+import type { CorpusItem } from "../recall-heldout/items"
 import type { ProjectB } from "./situations"
 
 /**
  * Step 2 of the second held-out recall corpus: the stored memory, written after situations.ts in the
  * notes' own words. `answers` names the situation an item answers; `old` marks an earlier version a
  * later item supersedes (a stale hit if it ranks); items without `answers` are look-alikes (same
- * vocabulary, other subject) and everyday notes of the same project.
+ * vocabulary, other subject) and everyday notes of the same project. One item is corpus A's CorpusItem.
  */
-export interface CorpusItemB {
-  project: ProjectB
-  kind: string
-  title: string
-  body: string
-  entities?: string[]
-  answers?: string
-  /** Written first and superseded by the item answering the same situation. */
-  old?: boolean
-}
+export type CorpusItemB = CorpusItem<ProjectB>
 
 export const ITEMS_B: CorpusItemB[] = [
   // ---- dispatch: delivery routing, Go

@@ -1,14 +1,8 @@
+import type { CorpusItem } from "../recall-heldout/items"
 import type { ProjectC } from "./situations"
 
-export interface CorpusItemC {
-  project: ProjectC
-  kind: string
-  title: string
-  body: string
-  entities?: string[]
-  answers?: string
-  old?: boolean
-}
+/** One stored item, as corpus A defines it, in this corpus's projects. */
+export type CorpusItemC = CorpusItem<ProjectC>
 
 export const ITEMS_C: CorpusItemC[] = [
   // harborpay

@@ -3,8 +3,8 @@
  * names the situation an item answers; `old` marks an item a later one supersedes (a stale hit if
  * it ranks); items without `answers` are look-alikes and everyday noise of the same project.
  */
-export interface CorpusItem {
-  project: "ledger" | "atlas" | "harbor" | "quill"
+export interface CorpusItem<P extends string = "ledger" | "atlas" | "harbor" | "quill"> {
+  project: P
   kind: string
   title: string
   body: string
