@@ -50,7 +50,9 @@ export function selectRows(store: Store, f: RowFilter): ItemRow[] {
     where.push(clause)
     args.push(...values)
   }
-  if (f.projects) add(`project IN (${list(f.projects)})`, ...f.projects)
+  // by id, the primary key finds the rows: `+` keeps the planner off the project indexes, which it otherwise
+  // walks for a list of ids (7 ms instead of 0.01 ms for five ids among 10,000 items)
+  if (f.projects) add(`${f.ids ? "+" : ""}project IN (${list(f.projects)})`, ...f.projects)
   if (f.scopes) add(`scope IN (${list(f.scopes)})`, ...f.scopes)
   if (f.kinds?.length) add(`kind IN (${list(f.kinds)})`, ...f.kinds)
   if (f.ids) add(`id IN (${list(f.ids)})`, ...f.ids)
