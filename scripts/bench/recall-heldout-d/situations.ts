@@ -5,7 +5,7 @@ export type ProjectD =
   // hospital lab-results integration: HL7 v2 over MLLP into a FHIR R4 server, Java 17, Spring Boot, HAPI FHIR, Postgres
   | "vitals"
   // ML training and feature-store platform: Python 3.11, PyTorch, Ray, S3, Feast with a Redis online store, Airflow
-  | "forge"
+  | "kiln"
   // logistics route optimiser: Go, gRPC, Kafka, OR-Tools, OSRM, Postgres/PostGIS
   | "convoy"
   // open-source timezone-aware date formatting library run by volunteers: TypeScript, npm, GitHub Actions, semver
@@ -81,63 +81,63 @@ export const SITUATIONS_D: SituationD[] = [
   },
   // ---- forge
   {
-    id: "forge-spot-checkpoint",
-    project: "forge",
+    id: "kiln-spot-checkpoint",
+    project: "kiln",
     situation:
       "Training saves its progress often because the cheap machines it runs on get taken away without warning.",
   },
   {
-    id: "forge-online-cache-ttl",
-    project: "forge",
+    id: "kiln-online-cache-ttl",
+    project: "kiln",
     situation: "Served features are now cached for a much shorter time after stale values caused bad fraud scores.",
   },
   {
-    id: "forge-s3-throttling",
-    project: "forge",
+    id: "kiln-s3-throttling",
+    project: "kiln",
     situation:
       "The object store throttled us for reading too many tiny files, so training data is merged into big files.",
   },
   {
-    id: "forge-torch-pin",
-    project: "forge",
+    id: "kiln-torch-pin",
+    project: "kiln",
     situation: "The deep learning framework is held back a version because the newer one needs a GPU driver we lack.",
   },
   {
-    id: "forge-flaky-model-tests",
-    project: "forge",
+    id: "kiln-flaky-model-tests",
+    project: "kiln",
     situation:
       "Model quality tests gave different answers run to run until randomness was fixed and tolerances widened.",
   },
   {
-    id: "forge-idle-notebooks",
-    project: "forge",
+    id: "kiln-idle-notebooks",
+    project: "kiln",
     situation: "To keep GPU spending down, idle notebooks are shut down automatically.",
   },
   {
-    id: "forge-point-in-time",
-    project: "forge",
+    id: "kiln-point-in-time",
+    project: "kiln",
     situation: "A model looked great offline and failed live because training data used information from the future.",
   },
   {
-    id: "forge-additive-schema",
-    project: "forge",
+    id: "kiln-additive-schema",
+    project: "kiln",
     situation:
       "Feature definitions only gain fields; a rename means a new version, since old models read the old names.",
   },
   {
-    id: "forge-ray-spill",
-    project: "forge",
+    id: "kiln-ray-spill",
+    project: "kiln",
     situation:
       "Large shuffles ran the cluster out of memory until intermediate data was allowed to spill to local disk.",
   },
   {
-    id: "forge-model-canary",
-    project: "forge",
+    id: "kiln-model-canary",
+    project: "kiln",
     situation: "A new model first gets a small share of traffic behind a switch before it replaces the old one.",
   },
   {
-    id: "forge-idempotent-backfill",
-    project: "forge",
+    id: "kiln-idempotent-backfill",
+    project: "kiln",
     situation: "Backfill jobs overwrite whole partitions so that a retried task cannot double the data.",
   },
   // ---- convoy
