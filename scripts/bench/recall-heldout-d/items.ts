@@ -168,7 +168,7 @@ export const ITEMS_D: CorpusItemD[] = [
     body: "flyway repair rewrote checksums on prod once and hid a genuinely edited migration V27__obs_index.sql. If checksums mismatch, find out why; fix with a new migration. Repair is only for a local DB you are about to throw away anyway. Checksum mismatches on staging block the pipeline on purpose; ask in #vitals-dev before touching the flyway_schema_history table.",
     entities: ["Flyway", "V27__obs_index.sql", "flyway repair"],
   },
-  // ---- forge
+  // ---- kiln
   {
     project: "kiln",
     kind: "decision",

@@ -79,7 +79,7 @@ export const SITUATIONS_D: SituationD[] = [
     project: "vitals",
     situation: "Dangerously abnormal results alert the doctor on call through the hospital's own pager system.",
   },
-  // ---- forge
+  // ---- kiln
   {
     id: "kiln-spot-checkpoint",
     project: "kiln",
