@@ -6,8 +6,10 @@
  * Corpus A: four projects from recall-heldout/ (one author; its questions written before its items),
  * scored on a tuning half and a held-out half. Corpus B: five more projects from recall-heldout-b/,
  * situations and items by one author, questions by another who saw only the situation lines; all of
- * it held out. Both are written through the real write layer into one store (supersessions,
- * look-alikes across all nine projects) plus 120 noise notes per project from its own words.
+ * it held out. Corpus C (five projects, two more authors, same protocol) is tuned on whole; corpus D (five
+ * more projects, two more authors, same protocol, written after every change to the ranker it measures)
+ * is held out whole. All are written through the real write layer into one store (supersessions,
+ * look-alikes across all nineteen projects) plus 120 noise notes per project from its own words.
  * Systems in the same run: egc recall of this tree; the previous egc ranker (src of commit
  * PREVIOUS, extracted to a temp dir and loaded over its own database); Okapi BM25 with Porter2
  * stemming over the project's live items.
@@ -24,6 +26,9 @@ import { SITUATIONS_B } from "./recall-heldout-b/situations"
 import { ITEMS_C } from "./recall-heldout-c/items"
 import { QUESTIONS_C } from "./recall-heldout-c/questions"
 import { SITUATIONS_C } from "./recall-heldout-c/situations"
+import { ITEMS_D } from "./recall-heldout-d/items"
+import { QUESTIONS_D } from "./recall-heldout-d/questions"
+import { SITUATIONS_D } from "./recall-heldout-d/situations"
 
 const PREVIOUS = "30a61ff"
 const known = new Set(["--misses", "--json", "--tuning-only"])
@@ -65,19 +70,18 @@ const agent = { source: "agent" as const, sessionId: "bench" }
 
 /**
  * Corpus A's halves; corpus B: other authors, never tuned on (the whole of it is held out); corpus C: other
- * authors again, arrived after B and given to tuning whole ("C (tuning)").
+ * authors again, arrived after B and given to tuning whole ("C (tuning)"); corpus D: two more authors, the
+ * round after C, wholly held out.
  */
-type Half = "tune" | "held" | "other" | "c"
+type Half = "tune" | "held" | "other" | "c" | "d"
 const CASES: Array<{ id: string; project: string; questions: readonly string[]; half: Half }> = [
   ...SITUATIONS.map((s) => ({ ...s, half: split(s.id) as Half })),
   ...SITUATIONS_B.map((s) => ({ ...s, questions: QUESTIONS_B[s.id] ?? [], half: "other" as Half })),
   ...SITUATIONS_C.map((s) => ({ ...s, questions: QUESTIONS_C[s.id] ?? [], half: "c" as Half })),
+  ...SITUATIONS_D.map((s) => ({ ...s, questions: QUESTIONS_D[s.id] ?? [], half: "d" as Half })),
 ]
-const ALL_ITEMS: Array<(typeof ITEMS)[number] | (typeof ITEMS_B)[number] | (typeof ITEMS_C)[number]> = [
-  ...ITEMS,
-  ...ITEMS_B,
-  ...ITEMS_C,
-]
+type AnyItem = (typeof ITEMS)[number] | (typeof ITEMS_B)[number] | (typeof ITEMS_C)[number] | (typeof ITEMS_D)[number]
+const ALL_ITEMS: AnyItem[] = [...ITEMS, ...ITEMS_B, ...ITEMS_C]
 const NAMES = [
   "ledger",
   "atlas",
@@ -94,8 +98,9 @@ const NAMES = [
   "vetdesk",
   "hearthfw",
 ] as const
+const NAMES_D = ["vitals", "kiln", "convoy", "petal", "ticker"] as const
 const projects = new Map<string, Project>()
-for (const name of NAMES) {
+for (const name of [...NAMES, ...NAMES_D]) {
   const path = join(root, "repos", name)
   mkdirSync(path, { recursive: true })
   makeGitRepo(path, { branch: "main", origin: `git@github.com:acme/${name}.git` })
@@ -148,34 +153,50 @@ const MEETINGS = [
 ]
 const VERBS = ["discussed", "looked at", "reviewed", "mentioned", "revisited", "parked"]
 
-for (const [n, item] of ALL_ITEMS.entries()) {
-  now += 3_600_000
-  const doc: Doc = {
-    key: `i${n}`,
-    project: item.project,
-    text: `${item.title} ${item.body}`,
-    answers: item.answers,
-    stale: !!item.old,
+function writeItems(items: readonly AnyItem[], prefix: string) {
+  for (const [n, item] of items.entries()) {
+    now += 3_600_000
+    const doc: Doc = {
+      key: `${prefix}${n}`,
+      project: item.project,
+      text: `${item.title} ${item.body}`,
+      answers: item.answers,
+      stale: !!item.old,
+    }
+    put(doc, { kind: item.kind, title: item.title, body: item.body, entities: item.entities ?? [] })
   }
-  put(doc, { kind: item.kind, title: item.title, body: item.body, entities: item.entities ?? [] })
 }
 const wordsOf = (s: string) =>
   s
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
     .filter((w) => w.length > 3)
-for (const name of NAMES) {
-  const vocab = [...new Set(ALL_ITEMS.filter((i) => i.project === name).flatMap((i) => wordsOf(i.title)))]
-  for (let k = 0; k < 120; k++) {
-    now += 600_000
-    const a = pickOne(vocab)
-    const b = pickOne(vocab)
-    const c = pickOne(vocab)
-    const title = `${pickOne(MEETINGS)} notes ${k}: ${a} and ${b}`
-    const body = `We ${pickOne(VERBS)} ${a}, ${b} and ${c} in the ${pickOne(MEETINGS)}; no decision yet, owner to follow up (${name}-${k}).`
-    put({ key: `n-${name}-${k}`, project: name, text: `${title} ${body}`, stale: false }, { kind: "note", title, body })
+function writeNoise(names: readonly string[], items: readonly AnyItem[]) {
+  for (const name of names) {
+    const vocab = [...new Set(items.filter((i) => i.project === name).flatMap((i) => wordsOf(i.title)))]
+    for (let k = 0; k < 120; k++) {
+      now += 600_000
+      const a = pickOne(vocab)
+      const b = pickOne(vocab)
+      const c = pickOne(vocab)
+      const title = `${pickOne(MEETINGS)} notes ${k}: ${a} and ${b}`
+      const body = `We ${pickOne(VERBS)} ${a}, ${b} and ${c} in the ${pickOne(MEETINGS)}; no decision yet, owner to follow up (${name}-${k}).`
+      put(
+        { key: `n-${name}-${k}`, project: name, text: `${title} ${body}`, stale: false },
+        { kind: "note", title, body },
+      )
+    }
   }
 }
+const start = now
+writeItems(ALL_ITEMS, "i")
+writeNoise(NAMES, ALL_ITEMS)
+// corpus D over the same span of time, then the clock where A-C alone left it: their figures do not move
+const end = now
+now = start
+writeItems(ITEMS_D, "d")
+writeNoise(NAMES_D, ITEMS_D)
+now = end
 
 // ---- BM25 with Porter2 stemming over one project's live items
 const STOP = new Set(
@@ -218,7 +239,9 @@ function bm25(corpus: Doc[]) {
       .map((x) => x.key)
   }
 }
-const bm25By = new Map(NAMES.map((n) => [n as string, bm25(docs.filter((d) => d.project === n && !d.stale))]))
+const bm25By = new Map(
+  [...NAMES, ...NAMES_D].map((n) => [n as string, bm25(docs.filter((d) => d.project === n && !d.stale))]),
+)
 
 interface Score {
   queries: number
@@ -245,7 +268,13 @@ const SYSTEMS = [
   `previous egc ranker (${PREVIOUS})`,
   "BM25 + Porter2, project's live items",
 ] as const
-const scores = { tune: SYSTEMS.map(blank), c: SYSTEMS.map(blank), held: SYSTEMS.map(blank), other: SYSTEMS.map(blank) }
+const scores = {
+  tune: SYSTEMS.map(blank),
+  c: SYSTEMS.map(blank),
+  held: SYSTEMS.map(blank),
+  other: SYSTEMS.map(blank),
+  d: SYSTEMS.map(blank),
+}
 const took: number[][] = [[], []]
 const recallKeys = (i: number, mem: Mem, project: Project, query: string) => {
   const t0 = performance.now()
@@ -305,6 +334,7 @@ const result = {
     held: CASES.filter((s) => s.half === "held").length,
     other: CASES.filter((s) => s.half === "other").length,
     c: CASES.filter((s) => s.half === "c").length,
+    d: CASES.filter((s) => s.half === "d").length,
   },
   tune: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.tune[i] as Score)])),
   c: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.c[i] as Score)])),
@@ -313,21 +343,23 @@ const result = {
     : {
         held: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.held[i] as Score)])),
         other: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.other[i] as Score)])),
+        d: Object.fromEntries(SYSTEMS.map((n, i) => [n, rate(scores.d[i] as Score)])),
       }),
   "warm recall latency (this tree / previous)": latency,
 }
 if (process.argv.includes("--json")) process.stdout.write(`${JSON.stringify(result, null, 2)}\n`)
 else {
   process.stdout.write(
-    `corpus: ${result.items} items in ${NAMES.length} projects; situations: A tuning ${result.situations.tune}, A held-out ${result.situations.held}, B ${result.situations.other}, C ${result.situations.c} (2 questions each)\n`,
+    `corpus: ${result.items} items in ${NAMES.length + NAMES_D.length} projects; situations: A tuning ${result.situations.tune}, A held-out ${result.situations.held}, B ${result.situations.other}, C ${result.situations.c}, D ${result.situations.d} (2 questions each)\n`,
   )
   const TITLES = {
     tune: "corpus A, tuning half",
     c: "C (tuning)",
     held: "corpus A, HELD-OUT half",
     other: "corpus B (other authors), HELD OUT",
+    d: "corpus D (two more authors, this round), HELD OUT",
   }
-  for (const half of tuningOnly ? (["tune", "c"] as const) : (["tune", "c", "held", "other"] as const)) {
+  for (const half of tuningOnly ? (["tune", "c"] as const) : (["tune", "c", "held", "other", "d"] as const)) {
     process.stdout.write(
       `\n${TITLES[half]}\n| system | queries | Recall@5 | MRR | nDCG@10 | stale hits | leaks |\n| --- | --- | --- | --- | --- | --- | --- |\n`,
     )
