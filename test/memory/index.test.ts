@@ -238,6 +238,35 @@ describe("owned index, stored sealed", () => {
   })
 })
 
+describe("words that name a property of every JavaScript object", () => {
+  test("porter2 stems them as words: 'constructor' is not Object's constructor", () => {
+    for (const name of Object.getOwnPropertyNames(Object.prototype)) {
+      const word = name.toLowerCase()
+      expect(typeof porter2(word)).toBe("string")
+    }
+    expect(porter2("constructor")).toBe("constructor")
+    expect(porter2("constructors")).toBe("constructor")
+    // a real exception still applies
+    expect(porter2("skies")).toBe("sky")
+  })
+
+  test("an item saying 'constructor' is found by it, and prefix queries beside it still answer (in process and cold)", () => {
+    using b = bench()
+    const p = b.project()
+    fill(b, p, STORE_MIN_DOCS)
+    const write = (title: string, body: string) =>
+      b.memory.write({ kind: "decision", title, body }, { project: p, actor: agent }).id as string
+    const ctor = write("DI through the constructor", "Services take their clients in the constructor, never globals.")
+    const full = write("Fullscreen player on tablets", "The video player opens fullscreen on tablets only.")
+    for (const m of [b.memory, cold(b)]) {
+      expect(m.recall({ project: p, query: "constructor injection" }).items[0]?.id).toBe(ctor)
+      // "full" is a prefix query: it walks the sorted terms past where a function used to sort
+      expect(m.recall({ project: p, query: "full screen player" }).items[0]?.id).toBe(full)
+      expect(m.recall({ project: p, query: "function" }).items.map((v) => v.id)).not.toContain(ctor)
+    }
+  })
+})
+
 describe("stores made before the owned index", () => {
   test("a store with the old MiniSearch snapshot opens, drops it, and recall rebuilds the index from the records", () => {
     using b = bench()

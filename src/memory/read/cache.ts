@@ -287,8 +287,9 @@ class ProjectIndex implements TermSource {
   safely<T>(fn: () => T): T {
     try {
       return fn()
-    } catch {
-      if (!this.#base) throw new Error("index query failed without a stored index")
+    } catch (e) {
+      // nothing stored to blame: the fault is in the query or the index code, and its own error says where
+      if (!this.#base) throw e
       this.#reset()
       return fn()
     }

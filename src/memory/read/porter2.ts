@@ -54,7 +54,8 @@ const hasVowel = (s: string) => /[aeiouy]/.test(s)
 
 export function porter2(input: string): string {
   if (input.length <= 2 || !/^[a-z']+$/.test(input)) return input
-  const exception = EXCEPTIONS[input]
+  // own keys only: "constructor" would otherwise find Object's, and a function became an index term
+  const exception = Object.hasOwn(EXCEPTIONS, input) ? EXCEPTIONS[input] : undefined
   if (exception) return exception
   let w = input.replace(/^'/, "")
   if (w.startsWith("y")) w = `Y${w.slice(1)}`

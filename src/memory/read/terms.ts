@@ -12,7 +12,7 @@ const STOP = new Set(
 )
 
 /** Changes whenever tokenising or stemming changes: sealed index snapshots made before are rebuilt. */
-export const TERM_RULES = "terms-3-porter2"
+export const TERM_RULES = "terms-4-porter2"
 
 /** Suffixes removed, longest first; "ies"/"ied" become "i" so "retries" meets "retry". */
 const SUFFIXES = ["ations", "ation", "ments", "ment", "ings", "ing", "ies", "ied", "es", "ed", "ly", "s"]
