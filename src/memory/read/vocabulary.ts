@@ -157,7 +157,7 @@ export const VOCABULARY: readonly string[] = [
   "refresh token|refresh_token|token refresh|token expiry|expired token|silent refresh|access token expired",
   "magic link|passwordless|email link login|one-click login|login link",
   "bcrypt|argon2|scrypt|pbkdf2|salt|password hash|hashed passwords",
-  "authorization|authorisation|authz|permission|rbac|role-based|role based access|abac|acl|access control|" +
+  "~authorization|~authorisation|authz|permission|rbac|role-based|role based access|abac|acl|access control|" +
     "entitlement|privilege|role",
   "iam|iam role|iam policy|service account|assume role|sts|instance profile|workload identity|irsa|permissions",
   "authentication|authn|auth|unauthenticated|identity verification",
@@ -254,7 +254,7 @@ export const VOCABULARY: readonly string[] = [
   "regression|used to work|worked before|stopped working|broke again",
   "staging|preprod|pre-prod|pre-production|uat|staging environment|staging env|qa environment|test environment",
   "sandbox|sandbox mode|test mode|test keys|test card",
-  "prod|production|prod env|production environment|prd|live site",
+  "prod|~production|prod env|production environment|prd|live site",
   "repro|reproduce|reproduction|cannot reproduce|can't reproduce|works on my machine|works locally|mre",
   // observability
   "p99|p95|p999|p99.9|tail latency|99th percentile|95th percentile|percentile|long tail",
