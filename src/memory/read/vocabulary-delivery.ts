@@ -31,7 +31,7 @@ export const DELIVERY_VOCABULARY: readonly string[] = [
   "secrets manager|parameter store|ssm|ssm parameter|sealed secrets|external secrets|doppler|hashicorp vault|vault",
   "env var|environment variable|env|dotenv|.env file|envvar",
   // containers and kubernetes
-  "docker|dockerfile|~container|containerized|containerised|podman|docker compose|oci image",
+  "docker|dockerfile|containerized|containerised|podman|docker compose|oci image",
   "helm|helm chart|helm release|helmfile|kustomize|values.yaml",
   "ingress|ingress controller|nginx ingress|ingress-nginx|gateway api",
   "node pool|nodepool|nodegroup|node group|worker node|managed node group",
@@ -78,7 +78,7 @@ export const DELIVERY_VOCABULARY: readonly string[] = [
   "regression|used to work|worked before|stopped working|broke again",
   "staging|preprod|pre-prod|pre-production|uat|staging environment|staging env|qa environment|test environment",
   "sandbox|sandbox mode|test mode|test keys|test card",
-  "prod|~production|prod env|production environment|prd|live site",
+  "prod|prod env|production environment|prd|live site",
   "repro|reproduce|reproduction|cannot reproduce|can't reproduce|works on my machine|works locally|mre",
   // observability
   "p99|p95|p999|p99.9|tail latency|99th percentile|95th percentile|percentile|long tail",
@@ -120,7 +120,7 @@ export const DELIVERY_VOCABULARY: readonly string[] = [
   "spf|dkim|dmarc|email authentication|email spoofing|spoofed email|sender reputation|spam folder|lands in spam|" +
     "going to spam|spam",
   "supply chain|supply-chain attack|typosquatting|malicious package|compromised package|dependency confusion|" +
-    "sbom|sigstore|cosign|slsa|~provenance",
+    "sbom|sigstore|cosign|slsa",
   "code signing|codesign|notarize|gpg|pgp|signing key|sign the binary|signature verification",
   // releases and dependencies
   "semver|semantic versioning|version bump|major version|minor version|patch version|version number",

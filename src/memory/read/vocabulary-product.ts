@@ -31,11 +31,11 @@ export const PRODUCT_VOCABULARY: readonly string[] = [
     "time to first byte|lighthouse|pagespeed|page speed",
   "rerender|re-render|unnecessary renders|usememo|usecallback|react.memo|wasted renders|render loop",
   "a11y|~accessibility|screen reader|aria|aria-label|voiceover|talkback|wcag|keyboard navigation|alt text",
-  "i18n|internationalization|internationalisation|l10n|translation|rtl|right-to-left|~localization|~localisation",
+  "i18n|internationalization|internationalisation|l10n|translation|rtl|right-to-left|~localisation",
   "spinner|loading spinner|loading state|loading indicator|skeleton screen|skeleton loader|shimmer|progress bar",
   "modal|dialog|pop-up|overlay|lightbox|bottom sheet|drawer",
   "autocomplete|auto-complete|typeahead|type-ahead|autosuggest|search as you type|combobox",
-  "service worker|workbox|pwa|pwas|progressive web app|~installable|add to home screen",
+  "service worker|workbox|pwa|pwas|progressive web app|add to home screen",
   "polyfill|browserslist|caniuse|core-js|transpile|ie11|legacy browsers|old browsers",
   "seo|search engine optimization|search ranking|sitemap|robots.txt|googlebot|canonical url|crawlable|crawler",
   "open graph|og tags|og:image|link preview|twitter card|social preview|unfurl",
@@ -85,7 +85,7 @@ export const PRODUCT_VOCABULARY: readonly string[] = [
   "expiry|expiration|time to live",
   "deadline|due date|launch date|ship date|target date|eta",
   // money
-  "revenue|mrr|arr|monthly recurring revenue|annual recurring revenue|~income",
+  "revenue|mrr|arr|monthly recurring revenue|annual recurring revenue",
   "churn|churn rate|cancel subscription",
   // people and process
   "oncall|on-call rotation|oncall rotation|pager rotation|escalation|escalation policy|pagerduty",
@@ -99,7 +99,7 @@ export const PRODUCT_VOCABULARY: readonly string[] = [
   "adr|architecture decision record|design doc|rfc|rfcs|design review|tech spec|technical spec",
   "tech debt|technical debt|legacy code|cruft|code smell",
   "refactor|restructure|rework",
-  "codeowners|code owners|ownership|~maintainer|dri|directly responsible individual",
+  "codeowners|code owners|ownership|dri|directly responsible individual",
   "helpdesk|help desk|zendesk|intercom|customer support|support ticket|complaint|customer complaint",
   // performance
   "memory leak|leaking memory|memory growth|memory growing|memory keeps growing|heap growth|heap dump|heapdump|" +
@@ -132,7 +132,6 @@ export const PRODUCT_VOCABULARY: readonly string[] = [
   "video|transcode|hls|ffmpeg|m3u8|video encoding|codec",
   "full-text search|fulltext|fts|elasticsearch|opensearch|solr|algolia|meilisearch|typesense|lucene|search index",
   "typo|misspelling|misspelt|fuzzy|fuzzy search|fuzzy matching|spellcheck|spell check|levenshtein|edit distance",
-  "ab test|a/b test|split test|~experiment|control group",
   "double submit|double click|submitted twice|duplicate submission|duplicate orders|created twice|ran twice|" +
     "runs twice|executed twice|processed twice|double processing|idempotent",
 ]

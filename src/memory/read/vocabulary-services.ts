@@ -40,19 +40,19 @@ export const SERVICES_VOCABULARY: readonly string[] = [
   "rabbitmq|rabbit|amqp|routing key|vhost",
   "pubsub|pub/sub|publish subscribe|sns|fanout|fan out|subscriber",
   "event bus|eventbus|message bus|service bus|domain event|event-driven|eventbridge",
-  "consumer lag|lag|falling behind|fell behind|queue depth|queue length|queue size|~backlogged|piling up|offset lag",
+  "consumer lag|lag|falling behind|fell behind|queue depth|queue length|queue size|piling up|offset lag",
   "dlq|dlqs|dead letter|dead letter queue|deadletter|poison message|poison pill|redrive|~letter",
   "backpressure|back pressure|flow control|bounded queue|buffer full|slow consumer",
   "exactly once|at least once|at most once|delivery guarantee|duplicate delivery|redelivery|redelivered",
   "ack|nack|unacked|acknowledgement|visibility timeout|ack timeout",
   "out of order|message ordering|reordered|fifo|sequence number|ordering guarantee",
-  "cron|crontab|cron job|cronjob|scheduled job|scheduled task|scheduler|nightly|~hourly|~periodic|recurring job",
+  "cron|crontab|cron job|cronjob|scheduled job|scheduled task|scheduler|nightly|recurring job",
   "background job|background worker|background task|async job|job worker|sidekiq|celery|resque|bullmq|" +
     "delayed_job|hangfire|rq",
   "webhook|web hook|callback|callback url|callback endpoint|postback",
   // caching and cdn
-  "cdn|cdns|content delivery network|cloudfront|~fastly|akamai|cloudflare|edge cache|edge server",
-  "cache invalidation|~invalidate|cache busting|cachebust|purge the cache|cache purge|cache eviction",
+  "cdn|cdns|content delivery network|cloudfront|akamai|cloudflare|edge cache|edge server",
+  "cache invalidation|cache busting|cachebust|purge the cache|cache purge|cache eviction",
   "cache hit|cache miss|hit rate|hit ratio|miss rate|cold cache|warm cache|cache warming|warmup|warm-up|prewarm",
   "cache stampede|thundering herd|dogpile|stampede|request coalescing|singleflight",
   "etag|if-none-match|304|conditional request|cache-control|max-age|stale-while-revalidate|http caching",
@@ -76,7 +76,7 @@ export const SERVICES_VOCABULARY: readonly string[] = [
   "websocket|web socket|socket.io|socketio|wss|long polling|server-sent events|sse|eventsource",
   "reverse proxy|proxy|nginx|envoy|haproxy|traefik|caddy",
   "load balancer|lb|lbs|alb|elb|nlb|target group|~balancer",
-  "healthcheck|health check|healthz|readyz|livez|liveness probe|readiness probe|probe|~liveness|~readiness",
+  "healthcheck|health check|healthz|readyz|livez|liveness probe|readiness probe|probe",
   "timeout|deadline exceeded|context deadline exceeded|read timeout|connect timeout|socket timeout|etimedout|" +
     "request timeout|408",
   "connection refused|econnrefused|refusing connections|cannot connect|unable to connect|connection failed|" +

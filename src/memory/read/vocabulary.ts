@@ -19,7 +19,8 @@ import { SERVICES_VOCABULARY } from "./vocabulary-services"
  *   spelled-out forms, synonyms, everyday paraphrases of a symptom; no project's or product's names
  *   beyond well-known technologies;
  * - no hub word as a trigger ("issue", "data", "error", "fix" …), and no word whose stem is one
- *   ("production" stems to product, "accessibility" to access: mark it LOOKED_FOR_ONLY);
+ *   ("accessibility" stems to access: mark it LOOKED_FOR_ONLY, or leave it out when what it would be
+ *   looked for as is an everyday word too: "production" → product, "hourly" → hour, "locale" → local);
  * - a member stemming joins to another adds nothing (Porter2 already meets "deadlocks"/"deadlocked");
  * - a phrase keeps two words after the stop list ("not found" would trigger on "found" alone);
  * - at least one one-word member, else the group looks for nothing;
