@@ -71,6 +71,8 @@ describe("the software vocabulary", () => {
       const members = line.split("|")
       const g = compileGroup(line)
       if (g.terms.length === 0) problems.push(`${line}: nothing is looked for`)
+      // a group whose members all stem alike brings nothing beyond the word asked
+      if (new Set(members.map((m) => termsOf(bare(m)).join(" "))).size < 2) problems.push(`${line}: one member`)
       const seen = new Set<string>()
       for (const m of members) {
         const words = tokenize(bare(m)).length

@@ -81,7 +81,6 @@ export const PRODUCT_VOCABULARY: readonly string[] = [
   "epoch|unix time|unix timestamp|epoch seconds|epoch millis|milliseconds since epoch|y2038|year 2038",
   "leap|leap year|leap second|leap day|february 29|feb 29",
   "timestamp|datetime|created_at|updated_at",
-  "debounce",
   "expiry|expiration|time to live",
   "deadline|due date|launch date|ship date|target date|eta",
   // money
