@@ -1,83 +1,51 @@
 import { foldText } from "../../core/screen"
 import { processTerm, tokenize } from "./terms"
-
-/**
- * Software vocabulary for query expansion: people ask in other words than they wrote ("basket"
- * for cart, "logged out" for session, "charged twice" for idempotency, "pg" for Postgres). Each
- * group is one concept; a question naming any member also looks for the others, at a lower weight
- * and counted as the same query term (so a synonym never outweighs the word that was asked).
- * General engineering vocabulary only — no project's names.
- */
-const VOCABULARY: readonly string[] = [
-  "database|db|postgres|postgresql|pg|mysql|sql|sqlite",
-  "kubernetes|k8s|cluster|pod|pods|kubectl",
-  "login|log in|logged in|logs in|logged out|sign in|signed in|signs in|sign-in|signin|session|sessions|authenticate|logout|cookie",
-  "charged twice|double charge|duplicate charge|duplicate|idempotent|idempotency|idempotency key|retried",
-  "image|images|picture|pictures|photo|photos|thumbnail|thumbnails",
-  "cart|basket|shopping bag",
-  "analytics|tracking|telemetry|metrics|pixel|events",
-  "consent|privacy|cookie banner|gdpr|popup",
-  "ci|pipeline|pipelines|build|builds|runner|runners",
-  "ios|iphone|ipad",
-  "android|play store",
-  "minimum|oldest|older|supported|support",
-  "compress|compressed|shrink|resize|resized|smaller|downscale",
-  "fx|exchange rate|conversion rate|currency|euros|dollars",
-  "checkout|payment page",
-  "server-rendered|server render|ssr|client component|client-only|single page app|spa",
-  "network|connection|connections|connectivity|cellular|offline|wifi",
-  "notification|notifications|push",
-  "token|tokens|credential|credentials|password|api key|secret|secrets|vault",
-  "certificate|certificates|cert|certs|tls|https|ssl",
-  "log|logs|logging",
-  "alert|alerts|page|paging|paged|on-call|pager",
-  "timeout|timeouts|timing out|timed out|time out|slow",
-  "batch|batching|batches|chunk|chunks|paginate|pagination|pages",
-  "retry|retries|retried|resend",
-  "tax|vat|sales tax",
-  "migration|migrations|schema",
-  "feature flag|feature flags|toggle|toggles|switch|switches|kill switch|remote config|on/off",
-  "deploy|deploys|release|releases|ship|rollout",
-  "crash|crashes|stack trace|stack traces|sentry",
-  "rate limit|throttle|throttling|brute force|lockout|locked out|attempts|credential stuffing",
-  "keychain|keystore|secure storage|local storage|asyncstorage",
-  "search|find|lookup",
-  "cache|cached|caching|stale|ttl",
-  "delete|remove|purge|cleanup",
-  "retention|retain|keep|how long",
-  "dns|resolver|resolvers",
-  "link|links|deep link|url scheme|universal link",
-  "upload|uploads|uploaded",
-  "cpu|memory|resources|requests and limits|oom",
-  "evicted|killed|oom-killed",
-  "infra|infrastructure|terraform",
-  "backup|backups|restore",
-  "invoice|invoices|bill|billing",
-  "refund|refunds",
-  "decline|declined|failed payment|dunning",
-]
+import { LOOKED_FOR_ONLY, VOCABULARY } from "./vocabulary"
 
 interface Group {
   phrases: string[][]
   terms: string[]
 }
 
-let groups: Group[] | undefined
+interface Compiled {
+  groups: Group[]
+  /** A phrase's first term → the groups holding such a phrase, ascending: a query looks up its own terms only. */
+  byFirst: Map<string, number[]>
+}
+
+let compiledVocabulary: Compiled | undefined
 
 const termsOf = (text: string) =>
   tokenize(foldText(text))
     .map(processTerm)
     .filter((t): t is string => !!t)
 
-function compiled(): Group[] {
-  groups ??= VOCABULARY.map((line) => {
-    const members = line.split("|")
-    const phrases = members.map(termsOf).filter((p) => p.length > 0)
-    // phrases trigger; only one-word members are looked for ("sign" of "sign-in" alone would match anything)
-    const single = members.filter((m) => tokenize(m).length === 1).flatMap(termsOf)
-    return { phrases, terms: [...new Set(single)] }
+/** One group line: its trigger phrases and the one-word terms looked for when it triggers. */
+export function compileGroup(line: string): Group {
+  const members = line.split("|")
+  const triggers = members.filter((m) => !m.startsWith(LOOKED_FOR_ONLY))
+  const phrases = triggers.map(termsOf).filter((p) => p.length > 0)
+  // phrases trigger; only one-word members are looked for ("sign" of "sign-in" alone would match anything)
+  const single = members
+    .map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
+    .filter((m) => tokenize(m).length === 1)
+    .flatMap(termsOf)
+  return { phrases, terms: [...new Set(single)] }
+}
+
+function compiled(): Compiled {
+  if (compiledVocabulary) return compiledVocabulary
+  const groups = VOCABULARY.map(compileGroup)
+  const byFirst = new Map<string, number[]>()
+  groups.forEach((g, i) => {
+    for (const [first] of g.phrases) {
+      const list = byFirst.get(first as string)
+      if (!list) byFirst.set(first as string, [i])
+      else if (list.at(-1) !== i) list.push(i)
+    }
   })
-  return groups
+  compiledVocabulary = { groups, byFirst }
+  return compiledVocabulary
 }
 
 export interface WeightedTerm {
@@ -93,12 +61,17 @@ const EXPANSION_WEIGHT = 0.5
 export function expandQuery(query: string): WeightedTerm[] {
   const asked = termsOf(query)
   const own = new Set(asked)
+  const { groups, byFirst } = compiled()
+  // only groups with a phrase starting at an asked term can match; in vocabulary order, as a scan would meet them
+  const candidates = new Set<number>()
+  for (const t of own) for (const i of byFirst.get(t) ?? []) candidates.add(i)
   const out = new Map<string, WeightedTerm>()
-  for (const g of compiled()) {
+  for (const i of [...candidates].sort((a, b) => a - b)) {
+    const g = groups[i] as Group
     let key: string | undefined
     for (const phrase of g.phrases) {
-      for (let i = 0; i + phrase.length <= asked.length && !key; i++) {
-        if (phrase.every((t, k) => asked[i + k] === t)) key = asked[i]
+      for (let at = 0; at + phrase.length <= asked.length && !key; at++) {
+        if (phrase.every((t, k) => asked[at + k] === t)) key = asked[at]
       }
       if (key) break
     }

@@ -1,0 +1,126 @@
+/**
+ * What a service is built on: storage, queues, caches, HTTP, auth and payments.
+ * Groups follow the rules in vocabulary.ts.
+ */
+export const SERVICES_VOCABULARY: readonly string[] = [
+  // databases and storage
+  "replica|read replica|standby|hot standby|replication|follower db|replication lag|replica lag|lagging replica|" +
+    "seconds behind master|seconds behind primary|replica delay",
+  "failover|fail over|switchover|promote replica|promote the standby",
+  "disaster recovery|dr|rto|rpo|recovery time objective|recovery point objective|business continuity|dr drill",
+  "index|indices|btree|b-tree|gin index|covering index|composite index|missing index",
+  "query plan|execution plan|explain analyze|explain plan|seq scan|seqscan|sequential scan|full table scan|planner",
+  "n+1|n+1 query|n plus one|eager loading|preload|select_related|prefetch_related|dataloader",
+  "vacuum|autovacuum|table bloat|index bloat|dead tuples|dead rows|xid wraparound|wraparound",
+  "deadlock|lock ordering|circular wait|deadlock detected",
+  "lock wait|lock timeout|lock contention|lock wait timeout|row lock|table lock|advisory lock|select for update|" +
+    "contended",
+  "connection pool|pooler|pgbouncer|pool size|pool exhausted|too many connections|max connections|" +
+    "max_connections|hikari|hikaricp",
+  "transaction|txn|txns|atomic|acid|isolation level|read committed|repeatable read|dirty read|phantom read|write skew",
+  "orm|object relational mapper|activerecord|active record|sqlalchemy|hibernate|prisma|typeorm|sequelize|" +
+    "entity framework|gorm|drizzle",
+  "migration|ddl|alter table|add column|drop column|rename column|schema change|flyway|liquibase|alembic",
+  "mongo|mongodb|mongoose|mongod|mongosh",
+  "dynamodb|dynamo|ddb",
+  "redis|elasticache|valkey|keydb|redis cluster|redis sentinel",
+  "sharding|partitioning|partition key|horizontal partitioning",
+  "pitr|point in time recovery|pg_dump|pg_restore|mysqldump|database dump|db dump|backup|restore",
+  "disk|diskspace|enospc|inode|disk full|disk space|out of disk|no space left|ran out of space|disk usage",
+  "object storage|s3|bucket|blob|blob storage|gcs|cloud storage|azure blob|minio|r2",
+  "foreign key|fk|fks|referential integrity|on delete cascade|cascade delete",
+  "dedupe|deduplicate|de-duplicate|remove duplicates|duplicate rows",
+  "soft delete|deleted_at|tombstone",
+  "upsert|insert or update|on conflict do update|on duplicate key",
+  "warehouse|data warehouse|dwh|snowflake|bigquery|redshift|olap|clickhouse|synapse",
+  // queues and streaming
+  "queue|queued|enqueue|dequeue|message queue|job queue|task queue|sqs|mq",
+  "kafka|kafka topic|consumer group|broker|msk|confluent|redpanda|kafka connect",
+  "partition|partition count|partition key|rebalance|rebalancing|consumer rebalance",
+  "rabbitmq|rabbit|amqp|routing key|vhost",
+  "pubsub|pub/sub|publish subscribe|sns|fanout|fan out|subscriber",
+  "event bus|eventbus|message bus|service bus|domain event|event-driven|eventbridge",
+  "consumer lag|lag|falling behind|fell behind|queue depth|queue length|queue size|piling up|offset lag",
+  "dlq|dlqs|dead letter|dead letter queue|deadletter|poison message|poison pill|redrive|~letter",
+  "backpressure|back pressure|flow control|bounded queue|buffer full|slow consumer",
+  "exactly once|at least once|at most once|delivery guarantee|duplicate delivery|redelivery|redelivered",
+  "ack|nack|unacked|acknowledgement|visibility timeout|ack timeout",
+  "out of order|message ordering|reordered|fifo|sequence number|ordering guarantee",
+  "cron|crontab|cron job|cronjob|scheduled job|scheduled task|scheduler|nightly|recurring job",
+  "background job|background worker|background task|async job|job worker|sidekiq|celery|resque|bullmq|" +
+    "delayed_job|hangfire|rq",
+  "webhook|web hook|callback|callback url|callback endpoint|postback",
+  // caching and cdn
+  "cdn|cdns|content delivery network|cloudfront|akamai|cloudflare|edge cache|edge server",
+  "cache invalidation|cache busting|cachebust|purge the cache|cache purge|cache eviction",
+  "cache hit|cache miss|hit rate|hit ratio|miss rate|cold cache|warm cache|cache warming|warmup|warm-up|prewarm",
+  "cache stampede|thundering herd|dogpile|stampede|request coalescing|singleflight",
+  "etag|if-none-match|304|conditional request|cache-control|max-age|stale-while-revalidate|http caching",
+  // http and apis
+  "400|bad request|malformed request|422|unprocessable|unprocessable entity",
+  "401|unauthorized|unauthorised|unauthenticated|missing token|invalid token|401s",
+  "403|forbidden|access denied|permission denied|insufficient permissions|eacces|eperm|403s",
+  "404|404s|page not found|broken link|dead link|notfound",
+  "5xx|5xxs|500|500s|internal server error|server error|http 500",
+  "502|502s|bad gateway|upstream error|upstream connect error|5xx",
+  "503|503s|service unavailable|5xx",
+  "504|504s|gateway timeout|upstream timeout|upstream timed out|5xx",
+  "429|too many requests|rate limit|ratelimit|quota exceeded|throttled",
+  "optimistic locking|optimistic concurrency|version column|lock_version|concurrent update|lost update|409|" +
+    "staleobjecterror",
+  "race|racy|race condition|data race|toctou|check then act|concurrency bug",
+  "cors|cross-origin|access-control-allow-origin|preflight|options request|same-origin policy",
+  "endpoint|api route|route handler",
+  "graphql|gql|apollo|urql|hasura|graphql resolver|graphql schema|graphql query",
+  "grpc|protobuf|protocol buffers|proto|rpc|thrift",
+  "websocket|web socket|socket.io|socketio|wss|long polling|server-sent events|sse|eventsource",
+  "reverse proxy|proxy|nginx|envoy|haproxy|traefik|caddy",
+  "load balancer|lb|lbs|alb|elb|nlb|target group|~balancer",
+  "healthcheck|health check|healthz|readyz|livez|liveness probe|readiness probe|probe",
+  "timeout|deadline exceeded|context deadline exceeded|read timeout|connect timeout|socket timeout|etimedout|" +
+    "request timeout|408",
+  "connection refused|econnrefused|refusing connections|cannot connect|unable to connect|connection failed|" +
+    "nothing listening",
+  "connection reset|econnreset|reset by peer|broken pipe|epipe|socket hang up|connection dropped|" +
+    "dropped connection|connection closed",
+  "keep-alive|keepalive|persistent connection|connection reuse|idle timeout|idle connections",
+  "unexpected token|malformed json|invalid json|json parse error|jsondecodeerror|syntaxerror|unexpected end of json",
+  "serialization|serialise|deserialize|deserialise|marshal|unmarshal|unmarshalling|pickle",
+  "payload|request body|body size|payload too large|413|entity too large|request too large|max body size|" +
+    "client_max_body_size",
+  "deprecate|sunset|end of life|eol|phase out|obsolete",
+  "backward compatible|compat",
+  "openapi|swagger|api spec|api docs|api documentation|redoc|openapi spec",
+  "redirect|301|302|307|308|redirect loop|too many redirects|err_too_many_redirects",
+  // auth
+  "oauth|oauth2|oauth 2|authorization code|pkce|client credentials|consent screen|openid|oidc|openid connect",
+  "sso|single sign-on|saml|okta|azure ad|entra|identity provider|idp",
+  "jwt|jwts|json web token|bearer|bearer token|id token|jws|jwk|jwks",
+  "mfa|2fa|two-factor|multi-factor|multifactor|second factor|otp|totp|one-time password|authenticator app|" +
+    "sms code|two-step",
+  "refresh token|refresh_token|token refresh|token expiry|expired token|silent refresh|access token expired",
+  "magic link|passwordless|email link login|one-click login|login link",
+  "bcrypt|argon2|scrypt|pbkdf2|salt|password hash|hashed passwords",
+  "~authorization|~authorisation|authz|permission|rbac|role-based|role based access|abac|acl|access control|" +
+    "entitlement|privilege|role",
+  "iam|iam role|iam policy|service account|assume role|sts|instance profile|workload identity|irsa|permissions",
+  "authentication|authn|auth|unauthenticated|identity verification",
+  "samesite|same-site|httponly|secure cookie|third-party cookie|cookie flags|cookie attributes",
+  "key rotation|secret rotation|rotate keys|rotate secrets|rotate credentials|credential rotation|rotation",
+  "captcha|recaptcha|hcaptcha|turnstile|bot detection|bot protection|bot traffic",
+  "signup|sign up|registration|create an account|account creation|register an account",
+  "tenant|multi-tenant|multitenant|multi-tenancy|tenant isolation|cross-tenant|row level security|rls",
+  // payments
+  "psp|payment provider|payment processor|payment gateway|stripe|adyen|braintree|paypal|acquirer",
+  "chargeback|dispute|friendly fraud",
+  "fraud|fraudulent|fraudster|card testing|stolen card|risk score",
+  "subscription|recurring billing|recurring payment|renewal|auto-renew|autorenew",
+  "proration|mid-cycle",
+  "pci|pci dss|cardholder|cardholder data|card data|cvv|cvc|card number",
+  "3ds|3d secure|3-d secure|3ds2|sca|strong customer authentication|psd2",
+  "payout|settlement|disbursement|bank transfer",
+  "ledger|double entry|bookkeeping|journal entry",
+  "reconciliation|reconcile|recon|mismatched totals",
+  "~rounding|rounding error|floating point|float|decimal|cents|minor units|bigdecimal",
+  "coupon|promo code|discount|voucher|promotion code",
+]
