@@ -199,3 +199,19 @@ test("cursor postToolUseFailure is a failure with its error text", () => {
   })
   expect(input.call?.result).toEqual({ failed: true, error: "Command failed with exit code 1" })
 })
+
+describe("a tool named like a property of every object", () => {
+  test("is an ordinary tool of kind 'other', beside Bash read as a shell command", () => {
+    const read = (tool_name: string) =>
+      ADAPTERS["claude-code"].parse("pre-tool", {
+        session_id: "s",
+        cwd,
+        hook_event_name: "PreToolUse",
+        tool_name,
+        tool_input: { command },
+      }).call?.kind
+    for (const name of ["constructor", "toString", "hasOwnProperty", "__proto__", "valueOf"])
+      expect(read(name)).toBe("other")
+    expect(read("Bash")).toBe("shell")
+  })
+})

@@ -35,7 +35,8 @@ export function baseInput(event: HookEvent, tool: HookTool, p: Record<string, un
 
 /** Builds a ToolCall from a tool name and input using a per-tool table of names. */
 export function toolCall(name: string, input: Record<string, unknown>, kinds: Record<string, CallKind>): ToolCall {
-  const kind = kinds[name] ?? "other"
+  // own keys only: a tool named "constructor" or "toString" is not one of Object's
+  const kind = (Object.hasOwn(kinds, name) ? kinds[name] : undefined) ?? "other"
   const call: ToolCall = { name, kind, input }
   const command = str(input.command) ?? str(input.cmd) ?? str(input.command_line) ?? argvLine(input.command)
   if (command !== undefined) call.command = command
