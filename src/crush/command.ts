@@ -1,6 +1,7 @@
 import type { Pipeline, Script, SimpleCommand } from "../core/shell/ast"
 import { parseShell } from "../core/shell/parse"
 import { RUNNER_VALUED, RUNNERS, runsSubcommand, WRAPPERS } from "../core/shell/wrappers"
+import { own } from "../core/own"
 
 /**
  * Which program really runs, read with the shell parser the guard uses (core/shell): env prefixes
@@ -54,7 +55,7 @@ function peel(words: string[]): string[] | undefined {
   }
   if (runsSubcommand(name, second)) return words.slice(skipFlags(words, 2, RUNNER_VALUED))
   if (/^python[\d.]*$/.test(name) && second === "-m" && words[2]) return words.slice(2)
-  const spec = WRAPPERS[name]
+  const spec = own(WRAPPERS, name)
   if (!spec) return undefined
   let i = 1
   let operands = spec.operands ?? 0

@@ -5,7 +5,7 @@
 import { createLogger } from "../core/log"
 import { judge } from "./judge"
 import type { GuardEvent, RecordInfo } from "./record"
-import type { GuardContext, Verdict } from "./types"
+import { type GuardContext, sound, type Verdict } from "./types"
 
 export type { Decision, GuardContext, GuardPolicy, Verdict } from "./types"
 export { judgeWrite } from "./write-gate"
@@ -17,7 +17,7 @@ export { levelFor } from "./policy"
 
 export function judgeCommand(command: string, ctx: GuardContext): Verdict {
   try {
-    return judge(command, ctx).verdict
+    return sound(judge(command, ctx).verdict)
   } catch (e) {
     return {
       decision: "ask",

@@ -19,7 +19,7 @@ import { redirectRisk } from "./rules/redirects"
 import { ask } from "./rules/finding"
 import type { Command, Script, SimpleCommand, Word } from "../core/shell/ast"
 import { BudgetExceeded, parseShell } from "../core/shell/parse"
-import { ALLOW, rank, type Verdict } from "./types"
+import { ALLOW, rank, sound, type Verdict } from "./types"
 
 const MAX_SCRIPT_DEPTH = 8
 /** Commands judged per decision before the guard stops and asks: bounds the work on huge scripts. */
@@ -60,7 +60,8 @@ export class Walker implements Walk {
     private readonly policy?: CompiledPolicy,
   ) {}
 
-  report(v: Verdict): void {
+  report(found: Verdict): void {
+    const v = sound(found)
     if (v.decision === "allow") return
     this.findings.push(v)
     if (rank(v.decision) > rank(this.verdict.decision)) this.verdict = v

@@ -1,3 +1,5 @@
+import { own } from "../own"
+
 /**
  * Programs that run another program, one table for the guard and the crusher. The guard follows a
  * wrapper to judge what it runs (guard/rules/wrappers.ts, which also reads the scripts of `xargs`,
@@ -88,4 +90,4 @@ export const RUNNER_VALUED =
 
 /** The subcommand that makes `name` a runner of another program, if `sub` is one. */
 export const runsSubcommand = (name: string, sub: string | undefined): boolean =>
-  sub !== undefined && (SUBCOMMAND_RUNNERS[name]?.includes(sub) ?? false)
+  sub !== undefined && (own(SUBCOMMAND_RUNNERS, name)?.includes(sub) ?? false)

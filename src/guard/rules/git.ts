@@ -5,6 +5,7 @@ import { atRisk, hasStash, isRef, type Loss, nameFiles } from "../recover"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
+import { own } from "../../core/own"
 
 const GLOBAL_VALUED =
   /^(-C|-c|--git-dir|--work-tree|--namespace|--exec-path|--config-env|--super-prefix|--list-cmds|--attr-source)$/
@@ -265,7 +266,7 @@ export const gitRule: Rule = (inv, walk) => {
   const call = parseGit(inv.args)
   if (!call) return ALLOW
   nestedCommands(call, inv, walk)
-  const judge = SUBCOMMANDS[call.sub]
+  const judge = own(SUBCOMMANDS, call.sub)
   const args = call.sub === "checkout" || call.sub === "restore" ? call.args : operandsAfterDashDash(call.args)
   const verdict = recoverability(call, judge ? judge(args, walk.scene.protectedBranches) : ALLOW, gitCwd(inv))
   const badConfig = call.configs.find((c) => EXEC_CONFIG.test(c.split("=")[0]!.toLowerCase()))

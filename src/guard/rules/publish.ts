@@ -2,6 +2,7 @@ import type { Arg } from "../invocation"
 import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
+import { own } from "../../core/own"
 
 /**
  * Registries: publishing is public and for good (ask); unpublishing or deleting a version breaks
@@ -22,7 +23,7 @@ const VALUED: Record<string, RegExp> = {
 }
 
 const words = (args: Arg[], name: string): string[] => {
-  const valued = VALUED[name]
+  const valued = own(VALUED, name)
   const out: string[] = []
   for (let i = 1; i < args.length; i++) {
     const t = args[i]!.text

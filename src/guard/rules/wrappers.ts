@@ -1,6 +1,7 @@
 import { resolve } from "node:path"
 import { RUNNER_VALUED, RUNNERS, runsSubcommand, WRAPPERS } from "../../core/shell/wrappers"
 import { type Arg, type Invocation, literal, placeholder, type Walk } from "../invocation"
+import { own } from "../../core/own"
 
 /**
  * Commands that run another command (the table is core/shell/wrappers.ts, shared with the crusher): the
@@ -19,7 +20,7 @@ export function unwrap(name: string, inv: Invocation, walk: Walk): Invocation | 
   if (name === "su") return su(inv, walk)
   if (RUNNERS.has(name)) return runner(inv, walk, 1)
   if (runsSubcommand(name, args[1]?.text)) return runner(inv, walk, 2)
-  const spec = WRAPPERS[name]
+  const spec = own(WRAPPERS, name)
   if (!spec) return undefined
   const chdir = name === "sudo" ? args.findIndex((a) => a.text === "-D" || a.text === "--chdir") : -1
   if (chdir !== -1 && args[chdir + 1])

@@ -1,4 +1,5 @@
 import type { CallKind, HookEvent, HookInput, HookTool, Rendered, ToolCall, ToolResult } from "../types"
+import { own } from "../../core/own"
 
 /** Small readers for untrusted payloads: a wrong type is treated as absent, never thrown. */
 export const str = (v: unknown): string | undefined => (typeof v === "string" ? v : undefined)
@@ -35,8 +36,7 @@ export function baseInput(event: HookEvent, tool: HookTool, p: Record<string, un
 
 /** Builds a ToolCall from a tool name and input using a per-tool table of names. */
 export function toolCall(name: string, input: Record<string, unknown>, kinds: Record<string, CallKind>): ToolCall {
-  // own keys only: a tool named "constructor" or "toString" is not one of Object's
-  const kind = (Object.hasOwn(kinds, name) ? kinds[name] : undefined) ?? "other"
+  const kind = own(kinds, name) ?? "other"
   const call: ToolCall = { name, kind, input }
   const command = str(input.command) ?? str(input.cmd) ?? str(input.command_line) ?? argvLine(input.command)
   if (command !== undefined) call.command = command

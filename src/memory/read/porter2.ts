@@ -1,3 +1,5 @@
+import { own } from "../../core/own"
+
 /**
  * The Porter2 ("English") stemmer of the Snowball project (Martin Porter, BSD), written from its
  * published description: "migrations", "migrating" and "migrated" meet at "migrat", "batching" and
@@ -54,8 +56,7 @@ const hasVowel = (s: string) => /[aeiouy]/.test(s)
 
 export function porter2(input: string): string {
   if (input.length <= 2 || !/^[a-z']+$/.test(input)) return input
-  // own keys only: "constructor" would otherwise find Object's, and a function became an index term
-  const exception = Object.hasOwn(EXCEPTIONS, input) ? EXCEPTIONS[input] : undefined
+  const exception = own(EXCEPTIONS, input)
   if (exception) return exception
   let w = input.replace(/^'/, "")
   if (w.startsWith("y")) w = `Y${w.slice(1)}`
