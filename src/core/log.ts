@@ -1,6 +1,7 @@
 import { appendFileSync, renameSync, statSync } from "node:fs"
 import { join } from "node:path"
 import { env } from "./env"
+import { own } from "./own"
 import { ensurePrivateDir, paths } from "./paths"
 
 /**
@@ -26,8 +27,9 @@ export function logToStderr(): void {
 }
 
 function threshold(to: "stderr" | "file"): number {
-  const level = env.logLevel() as Level | undefined
-  return ORDER[level ?? (to === "file" ? "info" : "warn")] ?? ORDER.warn
+  // an unknown level (or one named like an object member) is as if none were set
+  const level = env.logLevel()
+  return (level ? own(ORDER, level) : undefined) ?? ORDER[to === "file" ? "info" : "warn"]
 }
 
 function format(level: Level, tag: string, message: string, extra?: Record<string, unknown>): string {

@@ -24,6 +24,22 @@ describe("log", () => {
     logToStderr()
   })
 
+  test("a log level named like an object member ('constructor') is the default level, not 'log everything'", () => {
+    logToFile()
+    const log = createLogger("test")
+    const file = join(paths.logs(), "egc.log")
+    process.env.EGC_LOG_LEVEL = "constructor"
+    try {
+      log.debug("debug line under a bogus level")
+      log.info("info line under a bogus level")
+    } finally {
+      delete process.env.EGC_LOG_LEVEL
+      logToStderr()
+    }
+    expect(readFileSync(file, "utf8")).toContain("info line under a bogus level")
+    expect(readFileSync(file, "utf8")).not.toContain("debug line under a bogus level")
+  })
+
   test("a command started in the background leaves its outcome, redacted, in logs/<name>.log", async () => {
     using t = tmpdir()
     const home = join(t.path, "egc")
