@@ -1,4 +1,6 @@
 import { describe, expect, test } from "bun:test"
+import { createMemory } from "../../src/memory"
+import { STORE_MIN_DOCS } from "../../src/memory/read/cache"
 import { agent, bench, person } from "./_setup"
 
 /** Seeded generators: the same cases on every run, many more than hand-written ones. */
@@ -45,6 +47,37 @@ describe("properties", () => {
       expect(text.isWellFormed()).toBe(true)
       expect(text).toBe(text.normalize("NFC"))
     }
+  })
+
+  test("words that name an object's members or JavaScript's keywords are words: stored, indexed, recalled", () => {
+    using b = bench()
+    const p = b.project()
+    const special = [
+      ...Object.getOwnPropertyNames(Object.prototype),
+      ...["prototype", "function", "undefined", "null", "NaN", "new", "this", "class", "delete", "in", "of"],
+    ]
+    const r = rng(5)
+    const ids = new Map<string, string>()
+    for (const [i, word] of special.entries()) {
+      const other = WORDS[Math.floor(r() * WORDS.length)] as string
+      const body = `The ${word} handling in ${other} code ${i}: ${word.toLowerCase()} stays ${other}.`
+      const w = b.memory.write(
+        { kind: "note", title: `${word} ${i}`, body, entities: [`src/${word}.ts`], tags: [word.toLowerCase()] },
+        { project: p, actor: agent },
+      )
+      expect(w.outcome).toBe("created")
+      ids.set(word, w.id as string)
+    }
+    // enough ordinary items that the index is stored, and a cold process reads it from the database
+    for (let i = 0; i < STORE_MIN_DOCS; i++)
+      b.memory.write({ kind: "note", body: `${WORDS[i % WORDS.length]} note ${i}` }, { project: p, actor: agent })
+    for (const m of [b.memory, createMemory({ ...b.memory.store })])
+      for (const [word, id] of ids) {
+        const got = m.recall({ project: p, query: `${word} handling`, limit: 20 }).items.map((v) => v.id)
+        expect([word, got.includes(id)]).toEqual([word, true])
+        // a prefix of the word walks the sorted terms around it
+        expect(() => m.recall({ project: p, query: word.slice(0, 4) })).not.toThrow()
+      }
   })
 
   test("a forgotten text stays refused under any change of case or whitespace, and only that text and its near copies", () => {
