@@ -66,16 +66,28 @@ export interface FollowView {
   last?: { line: string; at: number }
   /** The refs changed, a grace period ended or a question was answered since: the next session start follows. */
   pending: boolean
+  /** The questions about deleted branches still waiting for the person's answer (their titles, sorted). */
+  waiting: string[]
 }
 
-/** What the last follow said and whether the next session start will follow again; writes nothing. */
+/** What the last follow said, what waits for the person, and whether session start will follow again; writes nothing. */
 export function followView(memory: Memory, project: Project, opts: { now?: number } = {}): FollowView {
   const keys = boundKeys()
   const digest = refsDigest(project, keys.hash)
-  if (!digest) return { pending: false }
+  if (!digest) return { pending: false, waiting: [] }
   const s = openSyncDb(keys)
   const prev = followState(s, project.id)
-  return { ...lastOf(prev), pending: stale(s, memory, project, prev, digest, opts.now ?? Date.now()) }
+  const waiting: string[] = []
+  for (const id of openQuestions(s, project.id).values()) {
+    if (answerOf(memory, project, id) !== "waiting") continue
+    const v = memory.get({ project, id })
+    if (v && "title" in v && v.title) waiting.push(v.title)
+  }
+  return {
+    ...lastOf(prev),
+    pending: stale(s, memory, project, prev, digest, opts.now ?? Date.now()),
+    waiting: waiting.sort(),
+  }
 }
 
 const lastOf = (prev: FollowState | undefined) =>

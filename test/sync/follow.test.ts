@@ -134,6 +134,7 @@ describe("automatic branch-follow (session start; egc status reads)", () => {
     expect(JSON.parse((await home.egc(["status", "--json"], repo)).stdout).branches).toEqual({
       last: null,
       pending: false,
+      waiting: [],
     })
     git(["merge", "-q", "--no-ff", "-m", "merge x", "feature/x"], repo)
 
@@ -146,7 +147,8 @@ describe("automatic branch-follow (session start; egc status reads)", () => {
     for (const args of [["status", "--json"], ["status"]]) {
       const r = await home.egc(args, repo)
       expect(r.code).toBe(0)
-      if (args.includes("--json")) expect(JSON.parse(r.stdout).branches).toEqual({ last: null, pending: true })
+      if (args.includes("--json"))
+        expect(JSON.parse(r.stdout).branches).toEqual({ last: null, pending: true, waiting: [] })
       else expect(r.stdout).toMatch(/^branches +git's branches changed since: the next session start follows them$/m)
     }
     expect(files()).toEqual(before)
@@ -214,7 +216,7 @@ describe("automatic branch-follow (session start; egc status reads)", () => {
     const r = JSON.parse((await home.egc(["memory", "branches", "--json"], ci)).stdout)
     expect(r).toEqual({ promoted: [], renamed: [], archived: [], asked: [], waiting: [] })
     const s = JSON.parse((await home.egc(["status", "--json"], ci)).stdout)
-    expect(s.branches).toEqual({ last: null, pending: false })
+    expect(s.branches).toEqual({ last: null, pending: false, waiting: [] })
     expect(await titles(home, ci)).toEqual(["CI run note"])
   }, 120_000)
 })

@@ -115,6 +115,12 @@ describe("squash merges and deleted branches (real repositories)", () => {
     expect(again.asked).toEqual([])
     expect(again.waiting.map((w: { branch: string }) => w.branch).sort()).toEqual(["agented", "dead", "feature/other"])
     expect((await list(home, repo, ["pending"])).filter((v) => v.kind === "question")).toHaveLength(3)
+    // egc status lists what waits for the person, and reads only
+    const waiting = async () => JSON.parse((await ok(home, ["status", "--json"], repo)) as string).branches.waiting
+    expect(await waiting()).toEqual(questions.map((v) => v.title).sort())
+    expect(await ok(home, ["status"], repo)).toContain(
+      "waiting for your answer: Branch dead was deleted: were its 1 items merged into main? (egc memory review)",
+    )
 
     // the person answers two through review; an agent's approval reaching the write layer is no answer
     await ok(home, ["memory", "approve", q("feature/other").id], repo)
@@ -124,6 +130,7 @@ describe("squash merges and deleted branches (real repositories)", () => {
     expect(answered.promoted).toEqual([{ branch: "feature/other", items: 1, how: "answered" }])
     expect(answered.archived).toEqual([{ branch: "dead", items: 1 }])
     expect(answered.waiting.map((w: { branch: string }) => w.branch)).toEqual(["agented"])
+    expect(await waiting()).toEqual([q("agented").title])
     expect(await titles(home, repo)).toEqual(["Login via OAuth", "Other thing", "Typo rule"])
     // archived, not destroyed: a branch of that name sees it again
     git(["checkout", "-q", "-b", "dead"], repo)

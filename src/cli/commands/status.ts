@@ -67,6 +67,7 @@ async function branches(project: Project) {
   return {
     last: r.last ? { line: r.last.line, at: new Date(r.last.at).toISOString() } : null,
     pending: r.pending,
+    waiting: r.waiting,
   }
 }
 
@@ -137,6 +138,7 @@ function renderStatus(s: Status): string {
   else if (s.branches) {
     if (s.branches.last) row("branches", `(${s.branches.last.at.slice(0, 10)}) ${s.branches.last.line}`)
     if (s.branches.pending) row("branches", "git's branches changed since: the next session start follows them")
+    for (const title of s.branches.waiting) row("branches", `waiting for your answer: ${title} (egc memory review)`)
   }
   if (failed(s.memory)) row("memory", `unknown: ${s.memory.error}`)
   else {
