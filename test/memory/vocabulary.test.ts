@@ -1,8 +1,12 @@
 import { describe, expect, test } from "bun:test"
+import { readFileSync } from "node:fs"
+import { join } from "node:path"
+import { renderCompiled } from "../../scripts/vocabulary"
 import { foldText } from "../../src/core/screen"
-import { compileGroup, expandQuery, type WeightedTerm } from "../../src/memory/read/expand"
-import { processTerm, tokenize } from "../../src/memory/read/terms"
-import { LOOKED_FOR_ONLY, VOCABULARY } from "../../src/memory/read/vocabulary"
+import { expandQuery, type WeightedTerm } from "../../src/memory/read/expand"
+import { processTerm, TERM_RULES, tokenize } from "../../src/memory/read/terms"
+import { COMPILED_GROUPS, COMPILED_UNDER } from "../../src/memory/read/vocabulary-compiled"
+import { compileGroup, LOOKED_FOR_ONLY, VOCABULARY } from "../../src/memory/read/vocabulary"
 import { agent, bench } from "./_setup"
 
 const termsOf = (text: string) =>
@@ -171,5 +175,15 @@ describe("recall with the vocabulary", () => {
     // never across projects: the other project's copy is found there, and only there
     expect(top("why do we have a dlq")).not.toContain(elsewhere)
     expect(top("why do we have a dlq", other)).toEqual([elsewhere])
+  })
+})
+
+describe("the vocabulary stemmed at build time", () => {
+  test("vocabulary-compiled.ts is what the groups compile to under today's term rules (else: npx bun run scripts/vocabulary.ts)", () => {
+    expect(COMPILED_UNDER).toBe(TERM_RULES)
+    expect(readFileSync(join(import.meta.dir, "../../src/memory/read/vocabulary-compiled.ts"), "utf8")).toBe(
+      renderCompiled(),
+    )
+    expect(COMPILED_GROUPS.map(([phrases, terms]) => ({ phrases, terms }))).toEqual(VOCABULARY.map(compileGroup))
   })
 })

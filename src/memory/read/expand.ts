@@ -1,14 +1,10 @@
 import { foldText } from "../../core/screen"
-import { processTerm, tokenize } from "./terms"
-import { LOOKED_FOR_ONLY, VOCABULARY } from "./vocabulary"
-
-interface Group {
-  phrases: string[][]
-  terms: string[]
-}
+import { processTerm, TERM_RULES, tokenize } from "./terms"
+import type { Group } from "./vocabulary"
+import { COMPILED_GROUPS, COMPILED_UNDER } from "./vocabulary-compiled"
 
 interface Compiled {
-  groups: Group[]
+  groups: readonly Group[]
   /** A phrase's first term → the groups holding such a phrase, ascending: a query looks up its own terms only. */
   byFirst: Map<string, number[]>
 }
@@ -20,22 +16,20 @@ const termsOf = (text: string) =>
     .map(processTerm)
     .filter((t): t is string => !!t)
 
-/** One group line: its trigger phrases and the one-word terms looked for when it triggers. */
-export function compileGroup(line: string): Group {
-  const members = line.split("|")
-  const triggers = members.filter((m) => !m.startsWith(LOOKED_FOR_ONLY))
-  const phrases = triggers.map(termsOf).filter((p) => p.length > 0)
-  // phrases trigger; only one-word members are looked for ("sign" of "sign-in" alone would match anything)
-  const single = members
-    .map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
-    .filter((m) => tokenize(m).length === 1)
-    .flatMap(termsOf)
-  return { phrases, terms: [...new Set(single)] }
+/**
+ * The vocabulary stemmed at build time (scripts/vocabulary.ts; a test fails when it is stale): stemming its
+ * ~2,800 members in the process cost a new process's first recall ~60 ms. Stemmed here only if the term
+ * rules changed since it was generated.
+ */
+function groupsNow(): readonly Group[] {
+  if (COMPILED_UNDER === TERM_RULES) return COMPILED_GROUPS.map(([phrases, terms]) => ({ phrases, terms }))
+  const { compileGroup, VOCABULARY } = require("./vocabulary") as typeof import("./vocabulary")
+  return VOCABULARY.map(compileGroup)
 }
 
 function compiled(): Compiled {
   if (compiledVocabulary) return compiledVocabulary
-  const groups = VOCABULARY.map(compileGroup)
+  const groups = groupsNow()
   const byFirst = new Map<string, number[]>()
   groups.forEach((g, i) => {
     for (const [first] of g.phrases) {

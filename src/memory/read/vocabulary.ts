@@ -1,3 +1,5 @@
+import { foldText } from "../../core/screen"
+import { processTerm, tokenize } from "./terms"
 import { DELIVERY_VOCABULARY } from "./vocabulary-delivery"
 import { PRODUCT_VOCABULARY } from "./vocabulary-product"
 import { SERVICES_VOCABULARY } from "./vocabulary-services"
@@ -86,3 +88,27 @@ export const VOCABULARY: readonly string[] = [
   ...DELIVERY_VOCABULARY,
   ...PRODUCT_VOCABULARY,
 ]
+
+/** A group as expansion uses it: its trigger phrases and the one-word terms looked for when it triggers. */
+export interface Group {
+  phrases: ReadonlyArray<readonly string[]>
+  terms: readonly string[]
+}
+
+const termsOf = (text: string) =>
+  tokenize(foldText(text))
+    .map(processTerm)
+    .filter((t): t is string => !!t)
+
+/** One group line, stemmed. */
+export function compileGroup(line: string): Group {
+  const members = line.split("|")
+  const triggers = members.filter((m) => !m.startsWith(LOOKED_FOR_ONLY))
+  const phrases = triggers.map(termsOf).filter((p) => p.length > 0)
+  // phrases trigger; only one-word members are looked for ("sign" of "sign-in" alone would match anything)
+  const single = members
+    .map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
+    .filter((m) => tokenize(m).length === 1)
+    .flatMap(termsOf)
+  return { phrases, terms: [...new Set(single)] }
+}
