@@ -69,6 +69,20 @@ describe("shrinking what is large", () => {
     expect(out).not.toContain('"node_modules/pkg100"')
   })
 
+  test("JSON keys named like an object's members stay in the output ('__proto__' was swallowed as a prototype)", () => {
+    const rows = Array.from({ length: 80 }, (_, i) => ({
+      id: i,
+      meta: JSON.parse(`{"__proto__": {"owner": "team-${i}"}, "constructor": "c${i}", "toString": "s${i}"}`),
+    }))
+    const text = JSON.stringify({ name: "app", rows }, null, 2)
+    const out = run(text, "cat rows.json").output
+    expect(out.length).toBeLessThan(text.length)
+    expect(out).toContain('"__proto__": {')
+    expect(out).toContain('"owner": "team-0"')
+    expect(out).toContain('"constructor": "c0"')
+    expect(out).toContain('"toString": "s0"')
+  })
+
   test("several pretty-printed JSON documents (jq without -c) are sampled as documents", () => {
     const text = Array.from({ length: 50 }, (_, i) =>
       JSON.stringify({ name: `pkg${i}`, status: i === 30 ? "failed" : "ok" }, null, 2),

@@ -88,7 +88,8 @@ function sample(value: Json): Json {
   }
   if (value && typeof value === "object") {
     const entries = Object.entries(value)
-    const out: { [key: string]: Json } = {}
+    // no prototype: a "__proto__" key of the output is a key, not this object's prototype
+    const out: { [key: string]: Json } = Object.create(null)
     if (entries.length <= MAX_KEYS) {
       for (const [k, v] of entries) out[k] = sample(v)
       return out
