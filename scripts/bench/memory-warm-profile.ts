@@ -3,15 +3,19 @@
  * Where a warm recall's time goes: `bun run scripts/bench/memory-warm-profile.ts <db> <repo> [rounds] [--loop]`
  * on a store kept by `memory-latency.ts --keep`. Per query of the latency benchmark: the terms scored
  * (asked, prefixed, stand-ins), the postings read, the documents reached, and the median time of the
- * whole recall (CPU time), of the ranking, of the ranking plus the first batch, and of the hits a recall consumes.
+ * whole recall (CPU time), of the whole ranking, of the first batch (pruned or not), and of the hits a recall consumes.
  * `--tail`: the warm loop's wall-clock p50/p95 as run and with a full collection before each recall.
+ * `--verify`: each query's first batch (pruned when proven) against the whole ranking's best, scores and ties.
+ * `--alloc`: per query, what a warm recall leaves allocated after a full collection before it (the allocator's
+ * bytes, mean of the rounds): roughly what it allocated, unless the collector ran inside it.
  */
+import { memoryUsage } from "bun:jsc"
 import { Database } from "bun:sqlite"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { projectIndex } from "../../src/memory/read/cache"
 import { expandQuery } from "../../src/memory/read/expand"
-import { batches, rank } from "../../src/memory/read/score"
+import { batches, rank, rankAll } from "../../src/memory/read/score"
 import { processTerm, tokenize } from "../../src/memory/read/terms"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 import { existsSync } from "node:fs"
@@ -65,8 +69,49 @@ if (process.argv.includes("--tail")) {
   process.stdout.write(`${JSON.stringify({ asRun: loop(false), heapMb: heap(), collectedFirst: loop(true) })}\n`)
   process.exit(0)
 }
+if (process.argv.includes("--alloc")) {
+  for (let i = 0; i < 3 * QUERIES.length; i++) memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
+  // heapStats' sizes move only with a collection; the allocator's current bytes (in blocks of 128 KB) move with
+  // each allocation
+  const heap = () => memoryUsage().current
+  let bytesSum = 0
+  for (const q of QUERIES) {
+    const bytes: number[] = []
+    for (let i = 0; i < rounds; i++) {
+      Bun.gc(true)
+      const a = heap()
+      memory.recall({ project, query: q })
+      const b = heap()
+      bytes.push(b - a)
+    }
+    // the mean: the allocator moves in whole blocks, a median would round every query to one
+    const mean = bytes.reduce((n, x) => n + x, 0) / bytes.length
+    bytesSum += mean
+    const row = { q, allocKb: Math.round(mean / 1024) }
+    process.stdout.write(`${JSON.stringify(row)}\n`)
+  }
+  process.stdout.write(`${JSON.stringify({ meanAllocKb: Math.round(bytesSum / QUERIES.length / 1024) })}\n`)
+  process.exit(0)
+}
 // the same per-process index recall uses
 const idx = projectIndex(memory.store, project.id)
+if (process.argv.includes("--verify")) {
+  let bad = 0
+  for (const q of [...QUERIES, ...QUERIES.map((q) => q.split(" ").reverse().join(" "))]) {
+    const extra = [...expandQuery(q), ...idx.spellings(q)]
+    rank(idx, q, extra)
+    const r = rank(idx, q, extra)
+    const { touched, final } = rankAll(idx, q, extra)
+    const order = touched.map((_, i) => i).sort((a, b) => (final[b] as number) - (final[a] as number) || a - b)
+    const want = order.slice(0, r.first.length).map((i) => [touched[i], final[i]])
+    const same = JSON.stringify(r.first.map((h) => [h.short, h.score])) === JSON.stringify(want)
+    const tied = r.first.length < order.length && final[order[r.first.length] as number] === r.first.at(-1)?.score
+    if (!same || tied) bad++
+    process.stdout.write(`${JSON.stringify({ q, pruned: r.pruned, first: r.first.length, same, tiedAfter: tied })}\n`)
+  }
+  process.stdout.write(`${JSON.stringify({ mismatches: bad })}\n`)
+  process.exit(bad ? 1 : 0)
+}
 for (const q of QUERIES) {
   const extra = [...expandQuery(q), ...idx.spellings(q)]
   const asked = tokenize(q)
@@ -84,14 +129,15 @@ for (const q of QUERIES) {
         }
   }
   for (const e of extra) postings += idx.postings(e.term).reduce((n, c) => n + c.length / 3, 0)
-  const r = rank(idx, q, extra)
+  const r = rankAll(idx, q, extra)
+  const pruned = rank(idx, q, extra).pruned
   const all: number[] = []
   const ranks: number[] = []
   const firsts: number[] = []
   const hitsT: number[] = []
   for (let i = 0; i < rounds; i++) {
     all.push(time(() => memory.recall({ project, query: q })))
-    ranks.push(time(() => rank(idx, q, extra)))
+    ranks.push(time(() => rankAll(idx, q, extra)))
     firsts.push(time(() => batches(rank(idx, q, extra)).next()))
     hitsT.push(
       time(() => {
@@ -107,6 +153,7 @@ for (const q of QUERIES) {
     extra: extra.length,
     postings,
     reached: r.touched.length,
+    pruned,
     recallMs: +median(all).toFixed(2),
     rankMs: +median(ranks).toFixed(2),
     rankFirstBatchMs: +median(firsts).toFixed(2),
