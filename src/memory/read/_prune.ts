@@ -1,5 +1,5 @@
 import { STRIDE } from "./_postings"
-import { bestScore, Ints, SCORED_MIN, scoredLists } from "./_scored"
+import { Ints, scoredLists } from "./_scored"
 import type { TermSource } from "./score"
 
 /**
@@ -17,14 +17,8 @@ interface Lists {
 /** The bound is raised by this share: the same sums added in another order may differ in their last bits. */
 const SLACK = 1e-9
 
-const postingCount = (lists: Uint32Array[]) => {
-  let n = 0
-  for (const list of lists) n += list.length / STRIDE
-  return n
-}
-
-const best = (src: TermSource, lists: Uint32Array[], weight: number) =>
-  postingCount(lists) >= SCORED_MIN ? (scoredLists(src, lists, weight)?.max ?? 0) : bestScore(src, lists, weight)
+/** A list's best posting, from its kept scores (kept for short lists too: a bound is asked for at every query). */
+const best = (src: TermSource, lists: Uint32Array[], weight: number) => scoredLists(src, lists, weight)?.max ?? 0
 
 /**
  * The highest final score of a document only `common` reach: the sum of each list's best posting (a prefixed

@@ -11,7 +11,13 @@ const BM25 = { k: 1.2, b: 0.7, d: 0.5 }
 const fieldScore = (idf: number, freq: number, length: number, avg: number) =>
   idf * (BM25.d + (freq * (BM25.k + 1)) / (freq + BM25.k * (1 - BM25.b + (BM25.b * length) / avg)))
 
-export const avgsOf = (src: TermSource) => Float64Array.of(src.avg(0), src.avg(1), src.avg(2))
+const avgs = new Float64Array(3)
+
+/** The field length averages, in an array shared by every call (read within one pass over a term's lists). */
+export function avgsOf(src: TermSource): Float64Array {
+  for (let field = 0; field < 3; field++) avgs[field] = src.avg(field)
+  return avgs
+}
 
 /** BM25's idf of a term's postings in each field (title, text, context); undefined when no live document has them. */
 export function fieldIdfs(src: TermSource, lists: Uint32Array[]): Float64Array | undefined {
@@ -128,23 +134,6 @@ export function scoredLists(src: TermSource, lists: Uint32Array[], weight: numbe
   const fresh = kept.filter((h) => h.version === src.version && h.weight !== weight).slice(-(WEIGHTS_KEPT - 1))
   scoredCache.set(key, [...fresh, out])
   return out
-}
-
-/** The best score one posting of the lists gives (from zero), without keeping anything; 0 when none is live. */
-export function bestScore(src: TermSource, lists: Uint32Array[], weight: number): number {
-  const idfs = fieldIdfs(src, lists)
-  if (!idfs) return 0
-  const bits = src.bits
-  const avgs = avgsOf(src)
-  let max = 0
-  for (const list of lists)
-    for (let p = 0; p < list.length; p += STRIDE) {
-      const doc = list[p] as number
-      if (!(((bits[doc >>> 3] as number) >> (doc & 7)) & 1)) continue
-      const s = postingScore(idfs, avgs, weight, 0, list[p + 1] as number, list[p + 2] as number)
-      if (s > max) max = s
-    }
-  return max
 }
 
 /**

@@ -151,7 +151,9 @@ class ProjectIndex implements TermSource {
 
   /** Live hits best first, with their item's metadata (read for the hits reached, in batches). */
   *hits(query: string, extra: WeightedTerm[] = []): Generator<{ m: ItemMeta; score: number }> {
-    const ranked = this.safely(() => rank(this, query, extra))
+    const first = this.safely(() => rank(this, query, extra))
+    // a batch past the first ranks again, reading postings again: a stored piece failing then rebuilds too
+    const ranked = { ...first, rest: () => this.safely(first.rest) }
     // metadata read a slice at a time: a caller that has enough stops the reading too
     for (const batch of batches(ranked))
       for (let i = 0; i < batch.length; i += META_SLICE) {

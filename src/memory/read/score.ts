@@ -285,10 +285,7 @@ function finalsOf(n: number, s: Scratch): Float64Array {
 
 /** The FIRST_BATCH-th best of n finals (-Infinity when there are no more than that). */
 function firstThreshold(finals: Float64Array, n: number): number {
-  if (n <= FIRST_BATCH) return Number.NEGATIVE_INFINITY
-  const copy = floats(selectionScratch, n).subarray(0, n)
-  copy.set(finals.subarray(0, n))
-  return nthSmallest(copy, n - FIRST_BATCH)
+  return n <= FIRST_BATCH ? Number.NEGATIVE_INFINITY : selectIn(finals, n, n - FIRST_BATCH)
 }
 
 export interface Hit {
@@ -363,10 +360,10 @@ export function rank(src: TermSource, query: string, extra: WeightedTerm[] = [])
   })
 }
 
-/** The value at index k of `a` sorted ascending (Hoare's selection: linear time, reorders `a`). */
-function nthSmallest(a: Float64Array, k: number): number {
+/** The value at index k of the first n of `a` sorted ascending (Hoare's selection: linear time, reorders them). */
+function nthSmallest(a: Float64Array, n: number, k: number): number {
   let lo = 0
-  let hi = a.length - 1
+  let hi = n - 1
   while (lo < hi) {
     const pivot = a[(lo + hi) >>> 1] as number
     let i = lo
@@ -387,6 +384,13 @@ function nthSmallest(a: Float64Array, k: number): number {
   return a[k] as number
 }
 
+/** The k-th smallest of the first n finals, selected in a copy (typed-array views cost more than a loop here). */
+function selectIn(finals: Float64Array, n: number, k: number): number {
+  const copy = floats(selectionScratch, n)
+  for (let i = 0; i < n; i++) copy[i] = finals[i] as number
+  return nthSmallest(copy, n, k)
+}
+
 /** Batches of (short id, score), best first: each batch is a prefix of the full order, ties included. */
 export function* batches(r: Ranked): Generator<Hit[]> {
   if (r.first.length) yield r.first
@@ -398,9 +402,7 @@ export function* batches(r: Ranked): Generator<Hit[]> {
     let at: number[]
     if (want >= n) at = Array.from({ length: n }, (_, i) => i)
     else {
-      const copy = floats(selectionScratch, n).subarray(0, n)
-      copy.set(final)
-      const threshold = nthSmallest(copy, n - want)
+      const threshold = selectIn(final, n, n - want)
       at = []
       for (let i = 0; i < n; i++) if ((final[i] as number) >= threshold) at.push(i)
     }
