@@ -213,7 +213,7 @@ describe("entity fan-out kept per process", () => {
     const stored = [zebra(1), zebra(2), zebra(3)]
     fill(b, p, STORE_MIN_DOCS, 0)
     const naming = (name: string, max: number, store = b.memory.store) =>
-      projectIndex(store, p.id).naming(entityKey(store.keys, name), max)?.sort()
+      projectIndex(store, p.id).naming(entityKey(store.keys, name), max)?.slice().sort()
     const rev = () =>
       (
         b.memory.store.db.query("SELECT rev FROM memory_index_meta WHERE project = ?").get(p.id) as {
