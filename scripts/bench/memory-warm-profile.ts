@@ -3,15 +3,22 @@
  * Where a warm recall's time goes: `bun run scripts/bench/memory-warm-profile.ts <db> <repo> [rounds] [--loop]`
  * on a store kept by `memory-latency.ts --keep`. Per query of the latency benchmark: the terms scored
  * (asked, prefixed, stand-ins), the postings read, the documents reached, and the median time of the
- * whole recall (CPU time), of the ranking, of the ranking plus the first batch, and of the hits a recall consumes.
- * `--tail`: the warm loop's wall-clock p50/p95 as run and with a full collection before each recall.
+ * whole recall (CPU time), of the whole ranking, of the first batch (pruned or not), and of the hits a recall consumes.
+ * `--tail`: the warm loop's wall-clock p50/p95 as run and with a full collection before each recall (`seen`:
+ * without the first round, where each question is seen for the first time in the process).
+ * `--first N`: the first sight of question N in a process where the others were asked five times each: the
+ * time to open its postings, rank it, read its first 300 hits' metadata, and the rest of the recall.
+ * `--verify`: each query's first batch (pruned when proven) against the whole ranking's best, scores and ties.
+ * `--alloc`: per query, what a warm recall leaves allocated after a full collection before it (the allocator's
+ * bytes, mean of the rounds): roughly what it allocated, unless the collector ran inside it.
  */
+import { memoryUsage } from "bun:jsc"
 import { Database } from "bun:sqlite"
 import { resolveProject } from "../../src/core/project"
 import { openMemory } from "../../src/memory"
 import { projectIndex } from "../../src/memory/read/cache"
 import { expandQuery } from "../../src/memory/read/expand"
-import { batches, rank } from "../../src/memory/read/score"
+import { batches, rank, rankAll } from "../../src/memory/read/score"
 import { processTerm, tokenize } from "../../src/memory/read/terms"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 import { existsSync } from "node:fs"
@@ -39,7 +46,10 @@ const time = (fn: () => unknown) => {
   return (d.user + d.system) / 1000
 }
 
-memory.recall({ project, query: QUERIES[0] as string })
+const firstAt = process.argv.indexOf("--first")
+const target = firstAt >= 0 ? Number(process.argv[firstAt + 1]) : -1
+// the process's first recall (loading the index), on a question other than the one --first looks at
+memory.recall({ project, query: QUERIES[target === 0 ? 1 : 0] as string })
 if (process.argv.includes("--loop")) {
   // only the benchmark's warm loop, for `bun --cpu-prof-md`
   for (let i = 0; i < rounds * QUERIES.length; i++)
@@ -57,16 +67,91 @@ if (process.argv.includes("--tail")) {
       memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
       wall.push(performance.now() - a)
     }
-    const s = wall.sort((a, b) => a - b)
-    const at = (p: number) => +(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0).toFixed(2)
-    return { p50: at(0.5), p95: at(0.95), max: at(1) }
+    const stats = (xs: number[]) => {
+      const s = [...xs].sort((a, b) => a - b)
+      const at = (p: number) => +(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0).toFixed(2)
+      return { p50: at(0.5), p95: at(0.95), max: at(1) }
+    }
+    // the first round of the first loop is each question's first sight in this process (chunks and metadata read)
+    return { ...stats(wall), seen: stats(wall.slice(QUERIES.length)) }
   }
   const heap = () => Math.round(process.memoryUsage().heapUsed / 1048576)
   process.stdout.write(`${JSON.stringify({ asRun: loop(false), heapMb: heap(), collectedFirst: loop(true) })}\n`)
   process.exit(0)
 }
+if (process.argv.includes("--alloc")) {
+  for (let i = 0; i < 3 * QUERIES.length; i++) memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
+  // heapStats' sizes move only with a collection; the allocator's current bytes (in blocks of 128 KB) move with
+  // each allocation
+  const heap = () => memoryUsage().current
+  let bytesSum = 0
+  for (const q of QUERIES) {
+    const bytes: number[] = []
+    for (let i = 0; i < rounds; i++) {
+      Bun.gc(true)
+      const a = heap()
+      memory.recall({ project, query: q })
+      const b = heap()
+      bytes.push(b - a)
+    }
+    // the mean: the allocator moves in whole blocks, a median would round every query to one
+    const mean = bytes.reduce((n, x) => n + x, 0) / bytes.length
+    bytesSum += mean
+    const row = { q, allocKb: Math.round(mean / 1024) }
+    process.stdout.write(`${JSON.stringify(row)}\n`)
+  }
+  process.stdout.write(`${JSON.stringify({ meanAllocKb: Math.round(bytesSum / QUERIES.length / 1024) })}\n`)
+  process.exit(0)
+}
 // the same per-process index recall uses
 const idx = projectIndex(memory.store, project.id)
+if (firstAt >= 0) {
+  const q = QUERIES[target] as string
+  for (let r = 0; r < 5; r++)
+    QUERIES.forEach((other, i) => {
+      if (i !== target) memory.recall({ project, query: other })
+    })
+  const ms: Record<string, number> = {}
+  let at = performance.now()
+  const lap = (name: string) => {
+    const now = performance.now()
+    ms[name] = +(now - at).toFixed(2)
+    at = now
+  }
+  const extra = [...expandQuery(q), ...idx.spellings(q)]
+  for (const t of tokenize(q).map(processTerm))
+    if (t) for (const term of [t, ...(t.length > 3 ? idx.termsWithPrefix(t) : [])]) idx.postings(term)
+  for (const e of extra) idx.postings(e.term)
+  lap("openPostings")
+  rank(idx, q, extra)
+  lap("rank")
+  let n = 0
+  for (const _ of idx.hits(q, extra)) if (++n >= 300) break
+  lap("rankAgainAndMeta300")
+  memory.recall({ project, query: q })
+  lap("restOfRecall")
+  memory.recall({ project, query: q })
+  lap("recallSeen")
+  process.stdout.write(`${JSON.stringify({ q, ...ms })}\n`)
+  process.exit(0)
+}
+if (process.argv.includes("--verify")) {
+  let bad = 0
+  for (const q of [...QUERIES, ...QUERIES.map((q) => q.split(" ").reverse().join(" "))]) {
+    const extra = [...expandQuery(q), ...idx.spellings(q)]
+    rank(idx, q, extra)
+    const r = rank(idx, q, extra)
+    const { touched, final } = rankAll(idx, q, extra)
+    const order = touched.map((_, i) => i).sort((a, b) => (final[b] as number) - (final[a] as number) || a - b)
+    const want = order.slice(0, r.first.length).map((i) => [touched[i], final[i]])
+    const same = JSON.stringify(r.first.map((h) => [h.short, h.score])) === JSON.stringify(want)
+    const tied = r.first.length < order.length && final[order[r.first.length] as number] === r.first.at(-1)?.score
+    if (!same || tied) bad++
+    process.stdout.write(`${JSON.stringify({ q, pruned: r.pruned, first: r.first.length, same, tiedAfter: tied })}\n`)
+  }
+  process.stdout.write(`${JSON.stringify({ mismatches: bad })}\n`)
+  process.exit(bad ? 1 : 0)
+}
 for (const q of QUERIES) {
   const extra = [...expandQuery(q), ...idx.spellings(q)]
   const asked = tokenize(q)
@@ -84,14 +169,15 @@ for (const q of QUERIES) {
         }
   }
   for (const e of extra) postings += idx.postings(e.term).reduce((n, c) => n + c.length / 3, 0)
-  const r = rank(idx, q, extra)
+  const r = rankAll(idx, q, extra)
+  const pruned = rank(idx, q, extra).pruned
   const all: number[] = []
   const ranks: number[] = []
   const firsts: number[] = []
   const hitsT: number[] = []
   for (let i = 0; i < rounds; i++) {
     all.push(time(() => memory.recall({ project, query: q })))
-    ranks.push(time(() => rank(idx, q, extra)))
+    ranks.push(time(() => rankAll(idx, q, extra)))
     firsts.push(time(() => batches(rank(idx, q, extra)).next()))
     hitsT.push(
       time(() => {
@@ -107,6 +193,7 @@ for (const q of QUERIES) {
     extra: extra.length,
     postings,
     reached: r.touched.length,
+    pruned,
     recallMs: +median(all).toFixed(2),
     rankMs: +median(ranks).toFixed(2),
     rankFirstBatchMs: +median(firsts).toFixed(2),

@@ -49,6 +49,8 @@ interface Candidates {
   /** Items sharing entities with an item: id → number of shared entities. */
   shared: (id: string) => Map<string, number>
   unreadable: Unreadable[]
+  /** Keyed hashes of the entities the query names (one keyed hash per word: computed once per recall). */
+  wanted: Set<string>
 }
 
 /** Keyed hashes of the entity names a query names: the explicit list, and words that look like one. */
@@ -86,6 +88,7 @@ function asOfCandidates(store: Store, q: RecallQuery): Candidates {
     visible: (id) => byId.get(id),
     shared,
     unreadable,
+    wanted: wantedEntities(store, q),
   }
 }
 
@@ -173,6 +176,7 @@ function candidates(store: Store, q: RecallQuery): Candidates {
     open,
     visible,
     shared,
+    wanted,
     get unreadable() {
       return unreadable()
     },
@@ -186,9 +190,9 @@ function entityOverlap(m: ItemMeta, wanted: Set<string>): number {
   return Math.min(1, hits / m.entityGroups.length)
 }
 
-function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Array<{ item: ItemMeta; score: number }> {
+function rankItems(c: Candidates, t = now()): Array<{ item: ItemMeta; score: number }> {
   const top = Math.max(0, ...c.lexical.values())
-  const wanted = wantedEntities(store, q)
+  const wanted = c.wanted
   const ranked: Array<{ item: ItemMeta; score: number }> = []
   for (const item of c.items) {
     const lex = top > 0 ? (c.lexical.get(item.id) ?? 0) / top : 0
@@ -210,7 +214,7 @@ function rankItems(store: Store, c: Candidates, q: RecallQuery, t = now()): Arra
 
 export function recall(store: Store, q: RecallQuery): RecallResult {
   const c = candidates(store, q)
-  const ranked = rankItems(store, c, q)
+  const ranked = rankItems(c)
   const best = ranked[0]?.score ?? 0
   const chosen: RecallItem[] = []
   for (const r of ranked) {

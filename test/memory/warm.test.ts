@@ -4,7 +4,7 @@ import { entityKey } from "../../src/memory/_seal"
 import { FLUSH_EVERY, projectIndex, STORE_MIN_DOCS } from "../../src/memory/read/cache"
 import type { WeightedTerm } from "../../src/memory/read/expand"
 import { BOOSTS, FIELDS, fieldOf, MemIndex, STRIDE } from "../../src/memory/read/_postings"
-import { batches, rank, type TermSource } from "../../src/memory/read/score"
+import { batches, rank, rankAll, type TermSource } from "../../src/memory/read/score"
 import { processTerm, tokenize } from "../../src/memory/read/terms"
 import { dropEveryIndex } from "../../src/memory/write/index-store"
 import { agent, bench, person, type Bench } from "./_setup"
@@ -96,10 +96,10 @@ describe("warm ranking: one pass per term, the batch threshold by selection", ()
     for (const short of [3, 50, 51, 977]) idx.stats.retire(short, 0)
     for (const [q, extra] of QUERIES) {
       const { sorted: want, touched } = reference(idx, q, extra)
-      const r = rank(idx, q, extra)
+      const r = rankAll(idx, q, extra)
       // the order first reached (what ties keep): a document the title reaches before one the text reaches
       expect(r.touched.map((doc, i) => [doc, r.final[i]])).toEqual(touched)
-      const got = [...batches(r)].flat().map((r) => [r.short, r.score])
+      const got = [...batches(rank(idx, q, extra))].flat().map((r) => [r.short, r.score])
       expect(got.length).toBeGreaterThan(1000)
       expect(got).toEqual(want)
       // the ranking is mostly ties: the order among them is the order reached, as before
@@ -125,14 +125,14 @@ describe("scores kept per posting list", () => {
   test("an in-memory index: a retired document leaves the kept scores of a common term, counts and all", () => {
     const idx = new MemIndex(docs(5000))
     const q = "retry cache"
-    const before = rank(idx, q)
+    const before = rankAll(idx, q)
     // the same lists again: the kept scores give the same ranking
-    expect(rank(idx, q)).toEqual(before)
+    expect(rankAll(idx, q)).toEqual(before)
     expect(before.touched).toContain(12)
     idx.stats.retire(12, 0)
     // ranked twice: the first ranking after a change scores afresh, the second may use kept scores
-    expect(rank(idx, q).touched).not.toContain(12)
-    const after = rank(idx, q)
+    expect(rankAll(idx, q).touched).not.toContain(12)
+    const after = rankAll(idx, q)
     expect(after.touched).not.toContain(12)
     expect(after.touched.length).toBe(before.touched.length - 1)
     expect(after.touched.map((doc, i) => [doc, after.final[i]])).toEqual(reference(idx, q, []).touched)
@@ -213,7 +213,7 @@ describe("entity fan-out kept per process", () => {
     const stored = [zebra(1), zebra(2), zebra(3)]
     fill(b, p, STORE_MIN_DOCS, 0)
     const naming = (name: string, max: number, store = b.memory.store) =>
-      projectIndex(store, p.id).naming(entityKey(store.keys, name), max)?.sort()
+      projectIndex(store, p.id).naming(entityKey(store.keys, name), max)?.slice().sort()
     const rev = () =>
       (
         b.memory.store.db.query("SELECT rev FROM memory_index_meta WHERE project = ?").get(p.id) as {
@@ -251,4 +251,67 @@ describe("entity fan-out kept per process", () => {
     b.memory.forget({ project: p, id: far }, person)
     expect(naming("src/zebra.ts", 50)).toEqual([...live].sort())
   }, 60_000)
+})
+
+/**
+ * Common words over every document, rarer ones over a few hundred: the first batch can be proven without the
+ * documents only common words reach. Documents repeat a few shapes, so the ranking is mostly ties; "alpha"
+ * also prefixes "alphabet", and reaches documents by title, text or context.
+ */
+const pruneDocs = (n: number) =>
+  Array.from({ length: n }, (_, i) => ({
+    id: `p${i}`,
+    title: `${i % 3 ? "" : "alpha"} ${i % 13 ? "" : "delta"} ${i % 2 ? "" : "theta"}`,
+    text: `${i % 3 ? "alpha" : ""} ${i % 2 ? "beta beta" : "beta"} ${i % 4 ? "" : "alphabet"} ${i % 17 ? "" : "eps"} ${
+      i % 20 === 1 ? "kappa" : ""
+    }`,
+    context: i % 5 ? "" : "src/alpha.ts",
+  }))
+
+describe("pruned first batch: exactly the full ranking's", () => {
+  const idx = new MemIndex(pruneDocs(12_000))
+  // retired documents among those the rare words reach
+  for (const short of [0, 13, 26, 17 * 13]) idx.stats.retire(short, 0)
+  const ranked = (q: string, extra: WeightedTerm[]) => {
+    // the first ranking after a change scores afresh; pruning needs the kept scores of the next
+    rank(idx, q, extra)
+    return rank(idx, q, extra)
+  }
+
+  test("pruned: every score and tie of the first batch, and the later batches asked for after it", () => {
+    const queries: Array<[string, WeightedTerm[]]> = [
+      ["alpha beta delta eps", []],
+      ["beta delta alpha", [{ term: "ep", weight: 0.5, key: "delta" }]],
+      ["alpha eps", [{ term: "beta", weight: 0.3, key: "\u0000feedback" }]],
+    ]
+    for (const [q, extra] of queries) {
+      const r = ranked(q, extra)
+      expect([q, r.pruned]).toEqual([q, true])
+      const want = reference(idx, q, extra).sorted
+      const parts = [...batches(r)]
+      // a later batch was asked for, and ranked in full
+      expect(parts.length).toBeGreaterThan(1)
+      expect(parts.flat().map((h) => [h.short, h.score])).toEqual(want)
+      const first = parts[0] as Array<{ score: number }>
+      expect(first.length).toBeGreaterThanOrEqual(512)
+      // mostly ties, among them documents reached first by a common word (the order ties keep)
+      expect(new Set(first.map((h) => h.score)).size).toBeLessThan(first.length / 20)
+      expect(first.length).toBe(want.filter(([, s]) => (s as number) >= (first.at(-1)?.score as number)).length)
+    }
+  })
+
+  test("not provable (the rarer term's documents score below a common word's best): ranked in full, the same", () => {
+    // a faint stand-in reaches 600 documents "theta" does not, each scoring below theta's least
+    const extra = [{ term: "kappa", weight: 0.05, key: "\u0000feedback" }]
+    const r = ranked("theta", extra)
+    expect(r.pruned).toBe(false)
+    const want = reference(idx, "theta", extra).sorted
+    expect([...batches(r)].flat().map((h) => [h.short, h.score])).toEqual(want)
+    // positive control in the same index: the same stand-in beside a rare asked word is pruned, and exact
+    const control = ranked("eps theta", extra)
+    expect(control.pruned).toBe(true)
+    expect([...batches(control)].flat().map((h) => [h.short, h.score])).toEqual(
+      reference(idx, "eps theta", extra).sorted,
+    )
+  })
 })

@@ -92,6 +92,7 @@ class ProjectIndex implements TermSource {
   readonly #byId = new Map<string, ItemMeta | null>()
   readonly #entityShorts = new Map<string, EntityShorts>()
   readonly #views = new Map<string, ItemView>()
+  readonly #naming = new Map<string, { version: number; max: number; ids: string[] | undefined }>()
 
   constructor(
     private readonly store: Store,
@@ -151,7 +152,9 @@ class ProjectIndex implements TermSource {
 
   /** Live hits best first, with their item's metadata (read for the hits reached, in batches). */
   *hits(query: string, extra: WeightedTerm[] = []): Generator<{ m: ItemMeta; score: number }> {
-    const ranked = this.safely(() => rank(this, query, extra))
+    const first = this.safely(() => rank(this, query, extra))
+    // a batch past the first ranks again, reading postings again: a stored piece failing then rebuilds too
+    const ranked = { ...first, rest: () => this.safely(first.rest) }
     // metadata read a slice at a time: a caller that has enough stops the reading too
     for (const batch of batches(ranked))
       for (let i = 0; i < batch.length; i += META_SLICE) {
@@ -212,8 +215,21 @@ class ProjectIndex implements TermSource {
     return out
   }
 
-  /** The ids of the items naming an entity key, or undefined when more than `max` do (it links nothing in particular). */
-  naming(key: string, max: number): string[] | undefined {
+  /**
+   * The ids of the items naming an entity key, or undefined when more than `max` do (it links nothing in
+   * particular). Kept per key while no document is added or retired: every recall asks it for each entity of
+   * each item it shows, and the answer would otherwise be built again each time (shared: read only).
+   */
+  naming(key: string, max: number): readonly string[] | undefined {
+    const kept = this.#naming.get(key)
+    if (kept && kept.version === this.stats.version && kept.max === max) return kept.ids
+    if (this.#naming.size >= ENTITY_KEYS) this.#naming.clear()
+    const ids = this.#namingNow(key, max)
+    this.#naming.set(key, { version: this.stats.version, max, ids })
+    return ids
+  }
+
+  #namingNow(key: string, max: number): string[] | undefined {
     const mine = (this.#entities.get(key) ?? []).filter((s) => this.live(s))
     const live: number[] = []
     if (this.#base) {
@@ -308,6 +324,7 @@ class ProjectIndex implements TermSource {
     this.#metas.clear()
     this.#byId.clear()
     this.#entityShorts.clear()
+    this.#naming.clear()
     this.#changes = 0
     this.#flushAt = FLUSH_EVERY
     this.rev = -1
