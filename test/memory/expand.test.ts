@@ -106,3 +106,25 @@ describe("typo tolerance", () => {
     expect(top("xylophone")).toEqual([])
   })
 })
+
+describe("phrases keep their stop words", () => {
+  const stands = (q: string) => expandQuery(q).map((t) => t.term)
+  test("'log in', 'sign in', 'how long' and 'on/off' trigger as phrases, never on their one content word", () => {
+    // positive controls: the phrase as people type it
+    expect(stands("users cannot log in after the deploy")).toContain(porter2("session"))
+    expect(stands("users cannot sign in after the deploy")).toContain(porter2("session"))
+    expect(stands("how long do we keep backups")).toContain(porter2("retention"))
+    expect(stands("the checkout feature flag is stuck on/off")).toContain(porter2("toggle"))
+    // the lone word beside them is another subject
+    expect(stands("where do the payment service logs go")).not.toContain(porter2("session"))
+    expect(stands("who signs the release artifacts")).not.toContain(porter2("session"))
+    expect(stands("the long running export job")).not.toContain(porter2("retention"))
+    expect(stands("turn off verbose output")).not.toContain(porter2("toggle"))
+  })
+
+  test("a phrase's stand-ins count as its content word, not as a stop word", () => {
+    const logIn = expandQuery("cannot log in")
+    expect(logIn.length).toBeGreaterThan(0)
+    for (const t of logIn) expect(t.key).toBe("log")
+  })
+})

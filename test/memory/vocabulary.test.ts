@@ -4,7 +4,7 @@ import { join } from "node:path"
 import { renderCompiled } from "../../scripts/vocabulary"
 import { foldText } from "../../src/core/screen"
 import { expandQuery, type WeightedTerm } from "../../src/memory/read/expand"
-import { processTerm, TERM_RULES, tokenize } from "../../src/memory/read/terms"
+import { phraseWords, processTerm, TERM_RULES, tokenize } from "../../src/memory/read/terms"
 import { COMPILED_GROUPS, COMPILED_UNDER } from "../../src/memory/read/vocabulary-compiled"
 import { compileGroup, LOOKED_FOR_ONLY, VOCABULARY } from "../../src/memory/read/vocabulary"
 import { agent, bench } from "./_setup"
@@ -31,14 +31,16 @@ const ALL = VOCABULARY.map(compileGroup)
 
 /** expandQuery as it was before the term map: every group scanned, in order. */
 function scanned(query: string): WeightedTerm[] {
-  const asked = termsOf(query)
-  const own = new Set(asked)
+  const words = phraseWords(query)
+  const asked = words.map((w) => w.word)
+  const own = new Set(words.flatMap((w) => (w.term ? [w.term] : [])))
   const out = new Map<string, WeightedTerm>()
   for (const g of ALL) {
     let key: string | undefined
     for (const phrase of g.phrases) {
       for (let i = 0; i + phrase.length <= asked.length && !key; i++)
-        if (phrase.every((t, k) => asked[i + k] === t)) key = asked[i]
+        if (phrase.every((t, k) => asked[i + k] === t))
+          key = words.slice(i, i + phrase.length).find((w) => w.term)?.term ?? undefined
       if (key) break
     }
     if (!key) continue

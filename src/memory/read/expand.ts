@@ -1,5 +1,4 @@
-import { foldText } from "../../core/screen"
-import { processTerm, TERM_RULES, tokenize } from "./terms"
+import { phraseWords, TERM_RULES } from "./terms"
 import type { Group } from "./vocabulary"
 import { COMPILED_GROUPS, COMPILED_UNDER } from "./vocabulary-compiled"
 
@@ -10,11 +9,6 @@ interface Compiled {
 }
 
 let compiledVocabulary: Compiled | undefined
-
-const termsOf = (text: string) =>
-  tokenize(foldText(text))
-    .map(processTerm)
-    .filter((t): t is string => !!t)
 
 /**
  * The vocabulary stemmed at build time (scripts/vocabulary.ts; a test fails when it is stale): stemming its
@@ -53,19 +47,22 @@ const EXPANSION_WEIGHT = 0.5
 
 /** The expansion terms of a query (its own terms excluded), each keyed to the query term it came from. */
 export function expandQuery(query: string): WeightedTerm[] {
-  const asked = termsOf(query)
-  const own = new Set(asked)
+  const words = phraseWords(query)
+  const asked = words.map((w) => w.word)
+  const own = new Set(words.flatMap((w) => (w.term ? [w.term] : [])))
   const { groups, byFirst } = compiled()
-  // only groups with a phrase starting at an asked term can match; in vocabulary order, as a scan would meet them
+  // only groups with a phrase starting at an asked word can match; in vocabulary order, as a scan would meet them
   const candidates = new Set<number>()
-  for (const t of own) for (const i of byFirst.get(t) ?? []) candidates.add(i)
+  for (const w of new Set(asked)) for (const i of byFirst.get(w) ?? []) candidates.add(i)
   const out = new Map<string, WeightedTerm>()
   for (const i of [...candidates].sort((a, b) => a - b)) {
     const g = groups[i] as Group
     let key: string | undefined
     for (const phrase of g.phrases) {
       for (let at = 0; at + phrase.length <= asked.length && !key; at++) {
-        if (phrase.every((t, k) => asked[at + k] === t)) key = asked[at]
+        // keyed to the phrase's first word that is a query term ("in" of "log in" is not one)
+        if (phrase.every((t, k) => asked[at + k] === t))
+          key = words.slice(at, at + phrase.length).find((w) => w.term)?.term ?? undefined
       }
       if (key) break
     }

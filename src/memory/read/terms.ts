@@ -50,6 +50,17 @@ export function processTerm(term: string): string | null {
   return out
 }
 
+/**
+ * A text's words as the vocabulary's phrases match them: stemmed terms, and stop words kept as themselves
+ * (null term), so "log in" is two words and never the bare "log" of every question about logs.
+ */
+export function phraseWords(text: string): Array<{ word: string; term: string | null }> {
+  return tokenize(foldText(text)).map((token) => {
+    const term = processTerm(token)
+    return { word: term ?? token.toLowerCase(), term }
+  })
+}
+
 export function tokenize(text: string): string[] {
   return text.split(/[^\p{L}\p{N}_]+/u).filter(Boolean)
 }

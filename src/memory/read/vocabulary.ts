@@ -1,5 +1,5 @@
 import { foldText } from "../../core/screen"
-import { processTerm, tokenize } from "./terms"
+import { phraseWords, processTerm, tokenize } from "./terms"
 import { DELIVERY_VOCABULARY } from "./vocabulary-delivery"
 import { PRODUCT_VOCABULARY } from "./vocabulary-product"
 import { SERVICES_VOCABULARY } from "./vocabulary-services"
@@ -100,11 +100,14 @@ const termsOf = (text: string) =>
     .map(processTerm)
     .filter((t): t is string => !!t)
 
-/** One group line, stemmed. */
+/** One group line, stemmed; a trigger phrase keeps its stop words ("log in", "how long", "on/off"). */
 export function compileGroup(line: string): Group {
   const members = line.split("|")
   const triggers = members.filter((m) => !m.startsWith(LOOKED_FOR_ONLY))
-  const phrases = triggers.map(termsOf).filter((p) => p.length > 0)
+  const phrases = triggers
+    .map((m) => phraseWords(m))
+    .filter((p) => p.some((w) => w.term))
+    .map((p) => p.map((w) => w.word))
   // phrases trigger; only one-word members are looked for ("sign" of "sign-in" alone would match anything)
   const single = members
     .map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
