@@ -1,6 +1,6 @@
-import { phraseWords, TERM_RULES } from "./terms"
+import { phraseWords } from "./terms"
 import type { Group } from "./vocabulary"
-import { COMPILED_GROUPS, COMPILED_UNDER } from "./vocabulary-compiled"
+import { compiledGroups } from "./vocabulary-compiled"
 
 interface Compiled {
   groups: readonly Group[]
@@ -10,20 +10,11 @@ interface Compiled {
 
 let compiledVocabulary: Compiled | undefined
 
-/**
- * The vocabulary stemmed at build time (scripts/vocabulary.ts; a test fails when it is stale): stemming its
- * ~2,800 members in the process cost a new process's first recall ~60 ms. Stemmed here only if the term
- * rules changed since it was generated.
- */
-function groupsNow(): readonly Group[] {
-  if (COMPILED_UNDER === TERM_RULES) return COMPILED_GROUPS.map(([phrases, terms]) => ({ phrases, terms }))
-  const { compileGroup, VOCABULARY } = require("./vocabulary") as typeof import("./vocabulary")
-  return VOCABULARY.map(compileGroup)
-}
-
 function compiled(): Compiled {
   if (compiledVocabulary) return compiledVocabulary
-  const groups = groupsNow()
+  // stemmed at build time (scripts/vocabulary.ts; a test fails when it is stale): stemming ~2,800 members
+  // here cost a new process's first expansion ~80 ms
+  const groups = compiledGroups()
   const byFirst = new Map<string, number[]>()
   groups.forEach((g, i) => {
     for (const [first] of g.phrases) {
