@@ -47,7 +47,7 @@ export function autoFollow(
   const prev = followState(s, project.id)
   const t = opts.now ?? Date.now()
   const last = lastOf(prev)
-  if (!stale(s, memory, project, prev, digest, t)) return { ran: false, ...last }
+  if (!stale(prev, digest, t, () => answers(s, memory, project))) return { ran: false, ...last }
   const report = followBranches(memory, project, { ...opts, actor: AUTO })
   const grace = opts.graceMs ?? BRANCH_GRACE_MS
   const dues = report.waiting.filter((w) => !w.asked).map((w) => w.since + grace)
@@ -77,26 +77,30 @@ export function followView(memory: Memory, project: Project, opts: { now?: numbe
   if (!digest) return { pending: false, waiting: [] }
   const s = openSyncDb(keys)
   const prev = followState(s, project.id)
+  const open = answers(s, memory, project)
   const waiting: string[] = []
-  for (const id of openQuestions(s, project.id).values()) {
-    if (answerOf(memory, project, id) !== "waiting") continue
-    const v = memory.get({ project, id })
+  for (const q of open) {
+    if (q.answer !== "waiting") continue
+    const v = memory.get({ project, id: q.id })
     if (v && "title" in v && v.title) waiting.push(v.title)
   }
-  return {
-    ...lastOf(prev),
-    pending: stale(s, memory, project, prev, digest, opts.now ?? Date.now()),
-    waiting: waiting.sort(),
-  }
+  return { ...lastOf(prev), pending: stale(prev, digest, opts.now ?? Date.now(), () => open), waiting: waiting.sort() }
 }
 
 const lastOf = (prev: FollowState | undefined) =>
   prev?.report ? { last: { line: prev.report, at: prev.reportAt ?? 0 } } : {}
 
-/** Something changed since the last run: the refs, a grace period ended, or a branch question was answered. */
-function stale(s: SyncDb, memory: Memory, project: Project, prev: FollowState | undefined, digest: string, t: number) {
+/** The open branch questions and the person's answer to each (read from their audit trails). */
+const answers = (s: SyncDb, memory: Memory, project: Project) =>
+  [...openQuestions(s, project.id).values()].map((id) => ({ id, answer: answerOf(memory, project, id) }))
+
+/**
+ * Something changed since the last run: the refs, a grace period ended, or a branch question was answered
+ * (read only when the rest has not changed).
+ */
+function stale(prev: FollowState | undefined, digest: string, t: number, open: () => ReturnType<typeof answers>) {
   if (prev?.digest !== digest || (prev.due && t >= prev.due)) return true
-  return [...openQuestions(s, project.id).values()].some((id) => answerOf(memory, project, id) !== "waiting")
+  return open().some((q) => q.answer !== "waiting")
 }
 
 const items = (n: number) => `${n} item${n === 1 ? "" : "s"}`
