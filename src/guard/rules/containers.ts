@@ -1,4 +1,5 @@
 import type { Invocation, Walk } from "../invocation"
+import { own } from "../../core/own"
 import { ALLOW, type Verdict } from "../types"
 import { ask, deny } from "./finding"
 import type { Rule } from "./index"
@@ -136,7 +137,7 @@ const GROUPS: Record<string, Handler> = {
 /** docker / podman: prune with volumes, volume removal, compose down -v. */
 const docker: Rule = (inv, walk, name) => {
   const d = readLine(inv, walk, name)
-  return (Object.hasOwn(GROUPS, d.group) ? GROUPS[d.group]!(d) : undefined) ?? ALLOW
+  return own(GROUPS, d.group)?.(d) ?? ALLOW
 }
 
 const EXEC_VALUED =

@@ -1,4 +1,5 @@
 import { baseName, type Invocation, literal, type Walk } from "../invocation"
+import { own } from "../../core/own"
 import { ALLOW, stricter, type Verdict } from "../types"
 import { agentConfigRules } from "./agent-config"
 import { cloudRules } from "./cloud"
@@ -41,8 +42,8 @@ const PACKS: ReadonlyArray<Record<string, Rule>> = [
 function ruleFor(name: string): Rule | undefined {
   let found: Rule | undefined
   for (const pack of PACKS) {
-    if (!Object.hasOwn(pack, name)) continue
-    const rule = pack[name]!
+    const rule = own(pack, name)
+    if (!rule) continue
     const earlier = found
     found = earlier ? (inv, walk, n) => stricter(earlier(inv, walk, n), rule(inv, walk, n)) : rule
   }
