@@ -54,13 +54,19 @@ const write = (home: Home, repo: string, title: string, scope = "branch") =>
 const titles = async (home: Home, cwd: string) =>
   (await home.act<[View[]]>(cwd, [{ op: "list", statuses: ["active"] }]))[0].map((v) => v.title).sort()
 
+/** A repository under `dir` on main with one commit. */
+function mainRepo(dir: string): string {
+  const repo = join(dir, "repo")
+  mkdirSync(repo)
+  git(["init", "-q", "-b", "main"], repo)
+  commit(repo, "a")
+  return repo
+}
+
 describe("automatic branch-follow (session start; egc status reads)", () => {
   test("runs only when the refs changed, says in one line what moved; rebase loses nothing, rename follows", async () => {
     using t = tmpdir()
-    const repo = join(t.path, "repo")
-    mkdirSync(repo)
-    git(["init", "-q", "-b", "main"], repo)
-    commit(repo, "a")
+    const repo = mainRepo(t.path)
     const home = newHome("follow")
     const counting = countingGit(t.path)
     git(["checkout", "-q", "-b", "feature/x"], repo)
@@ -120,10 +126,7 @@ describe("automatic branch-follow (session start; egc status reads)", () => {
 
   test("egc status only reads: a pending merge is shown, not followed (nothing written); session start follows it", async () => {
     using t = tmpdir()
-    const repo = join(t.path, "repo")
-    mkdirSync(repo)
-    git(["init", "-q", "-b", "main"], repo)
-    commit(repo, "a")
+    const repo = mainRepo(t.path)
     const home = newHome("follow-status")
     git(["checkout", "-q", "-b", "feature/x"], repo)
     commit(repo, "b")
@@ -167,10 +170,7 @@ describe("automatic branch-follow (session start; egc status reads)", () => {
 
   test("a follow that fails never breaks session start, loses nothing, runs again; a bidi branch name shows escaped", async () => {
     using t = tmpdir()
-    const repo = join(t.path, "repo")
-    mkdirSync(repo)
-    git(["init", "-q", "-b", "main"], repo)
-    commit(repo, "a")
+    const repo = mainRepo(t.path)
     const home = newHome("follow-fail")
     await write(home, repo, "Main rule", "project")
     // git allows bidi controls in a branch name: the line shows them escaped
