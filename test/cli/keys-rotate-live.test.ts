@@ -8,11 +8,12 @@ import { paths } from "../../src/core/paths"
 import { resolveProject } from "../../src/core/project"
 import { listTold } from "../../src/hooks"
 import { recordTold } from "../../src/hooks/told"
-import { detectPatterns, recordObservation } from "../../src/insight"
+import { detectPatterns } from "../../src/insight"
 import { openMemory } from "../../src/memory"
 import { announce, readEvents, send } from "../../src/mesh"
 import { ownEgcHome, tmpdir } from "../fixture"
 import { runSource } from "./_egc"
+import { observeZebraFailure } from "./_rotate"
 
 ownEgcHome()
 
@@ -30,18 +31,7 @@ describe("egc keys rotate beside other processes", () => {
     using dir = tmpdir({ git: { origin: "https://github.com/org/live" } })
     const project = resolveProject(dir.path)
     recordTold({ project: project.id, session: "s-1", event: "session-start", tool: "claude-code", text: "zebra-told" })
-    for (let i = 0; i < 3; i++) {
-      recordObservation({
-        project: project.id,
-        sessionId: "s-1",
-        tool: "claude-code",
-        callName: "Bash",
-        command: "bun test zebra-obs",
-        failed: true,
-        exitCode: 1,
-        errorText: "error: zebra-failure in test",
-      })
-    }
+    for (let i = 0; i < 3; i++) observeZebraFailure(project.id)
     announce(project, { id: "s-live", pid: process.pid, tool: "claude-code", cwd: dir.path })
     send(project, "cli:me", { text: "zebra-mesh message" })
     const before = storedKeyId()

@@ -11,13 +11,14 @@ import { runResealer } from "../../src/crush"
 import { resealer as guardResealer } from "../../src/guard"
 import { resealer as hooksResealer } from "../../src/hooks"
 import { recordTold } from "../../src/hooks/told"
-import { compressObservations, recordObservation, resealer as insightResealer } from "../../src/insight"
+import { compressObservations, resealer as insightResealer } from "../../src/insight"
 import { resealer as memoryResealer } from "../../src/memory"
 import { announce, claim, forceRelease, resealer as meshResealer, send } from "../../src/mesh"
 import { resealer as syncResealer } from "../../src/sync"
 import { openSyncDb, putLink, setFollowState, setTeam } from "../../src/sync/team/store"
 import { loadKeys } from "../../src/core/keys"
 import { ownEgcHome, tmpdir } from "../fixture"
+import { observeZebraFailure } from "./_rotate"
 import { runSource } from "./_egc"
 
 ownEgcHome()
@@ -64,17 +65,7 @@ describe("egc keys rotate: every owner's sealed values", () => {
     closeAllDbs()
     resetKeyCache()
     recordTold({ project: project.id, session: "s-1", event: "session-start", tool: "claude-code", text: "zebra-told" })
-    const observe = () =>
-      recordObservation({
-        project: project.id,
-        sessionId: "s-1",
-        tool: "claude-code",
-        callName: "Bash",
-        command: "bun test zebra-obs",
-        failed: true,
-        exitCode: 1,
-        errorText: "error: zebra-failure in test",
-      })
+    const observe = () => observeZebraFailure(project.id)
     observe()
     expect(compressObservations(project.id, { olderThanMs: -1 }).compressed).toBe(1)
     observe()
