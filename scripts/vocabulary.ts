@@ -24,6 +24,7 @@ export const compiledGroups = (): Group[] =>
 }
 
 if (import.meta.main) {
+  if (process.argv.length > 2) throw new Error("usage: bun run scripts/vocabulary.ts (no arguments)")
   const file = join(import.meta.dir, "../src/memory/read/vocabulary-compiled.ts")
   writeFileSync(file, renderCompiled())
   console.log(`wrote ${file}`)

@@ -13,6 +13,12 @@ import { rmSync } from "node:fs"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const args = process.argv.slice(2)
+for (let i = 0; i < args.length; i++) {
+  const a = args[i] as string
+  if (a === "--max" || a === "--projects") {
+    if (!(Number(args[++i]) > 0)) throw new Error(`${a} needs a positive number`)
+  } else if (a !== "--keep") throw new Error(`unknown argument ${a} (--max N, --projects N, --keep)`)
+}
 const flag = (name: string, fallback: number) => {
   const i = args.indexOf(name)
   return i >= 0 ? Number(args[i + 1]) : fallback

@@ -24,8 +24,19 @@ import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 import { existsSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 
-const [dbPath, repo, roundsArg] = process.argv.slice(2)
-if (!dbPath || !repo) throw new Error("usage: memory-warm-profile.ts <db> <repo> [rounds]")
+const FLAGS = new Set(["--loop", "--tail", "--alloc", "--verify"])
+const words = process.argv.slice(2)
+const positional: string[] = []
+for (let i = 0; i < words.length; i++) {
+  const w = words[i] as string
+  if (w === "--first") {
+    if (!Number.isInteger(Number(words[++i]))) throw new Error("--first needs a question number")
+  } else if (w.startsWith("-") && !FLAGS.has(w)) throw new Error(`unknown flag ${w}`)
+  else if (!w.startsWith("-")) positional.push(w)
+}
+const [dbPath, repo, roundsArg, extra] = positional
+if (!dbPath || !repo || extra !== undefined || (roundsArg !== undefined && !(Number(roundsArg) > 0)))
+  throw new Error("usage: memory-warm-profile.ts <db> <repo> [rounds] [--loop|--tail|--alloc|--verify|--first N]")
 const rounds = Number(roundsArg ?? 20)
 // the kept store's own home (memory-latency.ts --keep: <root>/bench.db beside <root>/egc and <root>/home): its
 // key opens the store, and nothing of the real home is read or created
