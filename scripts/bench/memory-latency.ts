@@ -13,7 +13,8 @@ import { rmSync } from "node:fs"
 import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 
 const args = process.argv.slice(2)
-for (let i = 0; i < args.length; i++) {
+// the cold process (`--child`, started by this script) takes its own positional arguments
+for (let i = 0; args[0] !== "--child" && i < args.length; i++) {
   const a = args[i] as string
   if (a === "--max" || a === "--projects") {
     if (!(Number(args[++i]) > 0)) throw new Error(`${a} needs a positive number`)
