@@ -155,6 +155,28 @@ CREATE TABLE IF NOT EXISTS memory_index_entities (
 ) WITHOUT ROWID;
 `,
   },
+  {
+    // a stored document keeps what ranking reads of its item (the item's columns as of the index's revision;
+    // a later change retires the document), so the hits of a query are read from one compact table instead
+    // of a join into the items. The stored index is kept: its documents are filled from their items
+    version: 7,
+    sql: `
+DROP TABLE IF EXISTS memory_index_docs_next;
+CREATE TABLE memory_index_docs_next (
+  project TEXT NOT NULL, short INTEGER NOT NULL, item TEXT NOT NULL, lengths INTEGER NOT NULL,
+  scope TEXT NOT NULL, kind TEXT NOT NULL, status TEXT NOT NULL, confidence REAL NOT NULL, disputed INTEGER NOT NULL,
+  valid_from INTEGER NOT NULL, recorded_at INTEGER NOT NULL, expires_at INTEGER, entity_keys TEXT NOT NULL,
+  PRIMARY KEY (project, short)
+) WITHOUT ROWID;
+INSERT INTO memory_index_docs_next
+  SELECT d.project, d.short, d.item, d.lengths, i.scope, i.kind, i.status, i.confidence, i.disputed, i.valid_from,
+    i.recorded_at, i.expires_at, i.entity_keys
+  FROM memory_index_docs d JOIN memory_items i ON i.id = d.item;
+DROP TABLE memory_index_docs;
+ALTER TABLE memory_index_docs_next RENAME TO memory_index_docs;
+CREATE INDEX IF NOT EXISTS memory_index_docs_item ON memory_index_docs (project, item);
+`,
+  },
 ]
 
 export const SCHEMA: Schema = { faculty: "memory", migrations: MIGRATIONS }

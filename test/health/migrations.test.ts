@@ -96,6 +96,7 @@ function openEveryStore(): void {
 const SINCE_FIXTURES: Array<[string, number]> = [
   ["memory", 5],
   ["memory", 6],
+  ["memory", 7],
   ["sync", 3],
 ]
 const byFacultyAndVersion = (steps: Array<[string, number]>) =>

@@ -19,9 +19,25 @@ export interface IndexUpdate {
   meta: Uint8Array
   shards: Array<{ key: string; sealed: Uint8Array }>
   chunks: Array<{ term: string; chunk: number; sealed: Uint8Array }>
-  docs: Array<{ short: number; item: string; lengths: number }>
+  docs: StoredDoc[]
   entities: Array<{ key: string; short: number }>
   retired: number[]
+}
+
+/** A stored document: its item's id and field lengths, and the item's columns ranking reads, as of `rev`. */
+export interface StoredDoc {
+  short: number
+  item: string
+  lengths: number
+  scope: string
+  kind: string
+  status: string
+  confidence: number
+  disputed: 0 | 1
+  validFrom: number
+  recordedAt: number
+  expiresAt: number | null
+  entityKeys: string
 }
 
 const TABLES = [
@@ -79,8 +95,25 @@ function write(store: Store, u: IndexUpdate): boolean {
     "INSERT INTO memory_index_postings (project, term, chunk, postings_enc) VALUES (?, ?, ?, ?) ON CONFLICT (project, term, chunk) DO UPDATE SET postings_enc = excluded.postings_enc",
   )
   for (const c of u.chunks) chunk.run(u.project, c.term, c.chunk, c.sealed)
-  const doc = db.query("INSERT INTO memory_index_docs (project, short, item, lengths) VALUES (?, ?, ?, ?)")
-  for (const d of u.docs) doc.run(u.project, d.short, d.item, d.lengths)
+  const doc = db.query(
+    "INSERT INTO memory_index_docs (project, short, item, lengths, scope, kind, status, confidence, disputed, valid_from, recorded_at, expires_at, entity_keys) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+  )
+  for (const d of u.docs)
+    doc.run(
+      u.project,
+      d.short,
+      d.item,
+      d.lengths,
+      d.scope,
+      d.kind,
+      d.status,
+      d.confidence,
+      d.disputed,
+      d.validFrom,
+      d.recordedAt,
+      d.expiresAt,
+      d.entityKeys,
+    )
   const entity = db.query("INSERT OR IGNORE INTO memory_index_entities (project, key, short) VALUES (?, ?, ?)")
   for (const e of u.entities) entity.run(u.project, e.key, e.short)
   db.query(
