@@ -8,6 +8,9 @@
  * without the first round, where each question is seen for the first time in the process).
  * `--first N`: the first sight of question N in a process where the others were asked five times each: the
  * time to open its postings, rank it, read its first 300 hits' metadata, and the rest of the recall.
+ * `--unseen`: what a warm process pays for a question it has not been asked (every prompt's case): the ~180
+ * distinct questions of the recall benches' tuning sets (the older bench's topics and corpus C), each asked once
+ * after the process's first recall, then each again; wall-clock p50/p95 of both rounds, and the peak RSS.
  * `--verify`: each query's first batch (pruned when proven) against the whole ranking's best, scores and ties.
  * `--alloc`: per query, what a warm recall leaves allocated after a full collection before it (the allocator's
  * bytes, mean of the rounds): roughly what it allocated, unless the collector ran inside it.
@@ -24,7 +27,7 @@ import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
 import { existsSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 
-const FLAGS = new Set(["--loop", "--tail", "--alloc", "--verify"])
+const FLAGS = new Set(["--loop", "--tail", "--alloc", "--verify", "--unseen"])
 const words = process.argv.slice(2)
 const positional: string[] = []
 for (let i = 0; i < words.length; i++) {
@@ -36,7 +39,9 @@ for (let i = 0; i < words.length; i++) {
 }
 const [dbPath, repo, roundsArg, extra] = positional
 if (!dbPath || !repo || extra !== undefined || (roundsArg !== undefined && !(Number(roundsArg) > 0)))
-  throw new Error("usage: memory-warm-profile.ts <db> <repo> [rounds] [--loop|--tail|--alloc|--verify|--first N]")
+  throw new Error(
+    "usage: memory-warm-profile.ts <db> <repo> [rounds] [--loop|--tail|--alloc|--verify|--unseen|--first N]",
+  )
 const rounds = Number(roundsArg ?? 20)
 // the kept store's own home (memory-latency.ts --keep: <root>/bench.db beside <root>/egc and <root>/home): its
 // key opens the store, and nothing of the real home is read or created
@@ -88,6 +93,30 @@ if (process.argv.includes("--tail")) {
   }
   const heap = () => Math.round(process.memoryUsage().heapUsed / 1048576)
   process.stdout.write(`${JSON.stringify({ asRun: loop(false), heapMb: heap(), collectedFirst: loop(true) })}\n`)
+  process.exit(0)
+}
+if (process.argv.includes("--unseen")) {
+  const { TOPICS } = await import("./memory-corpus")
+  const { QUESTIONS_C } = await import("./recall-heldout-c/questions")
+  const asked = [...new Set([...TOPICS.flatMap((t) => t.queries), ...Object.values(QUESTIONS_C).flat()])]
+  const round = () =>
+    asked.map((query) => {
+      const a = performance.now()
+      memory.recall({ project, query })
+      return performance.now() - a
+    })
+  const at = (xs: number[], p: number) => +([...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)] ?? 0).toFixed(2)
+  const first = round()
+  const again = round()
+  const row = {
+    questions: asked.length,
+    firstSightP50: at(first, 0.5),
+    firstSightP95: at(first, 0.95),
+    againP50: at(again, 0.5),
+    againP95: at(again, 0.95),
+    peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+  }
+  process.stdout.write(`${JSON.stringify(row)}\n`)
   process.exit(0)
 }
 if (process.argv.includes("--alloc")) {
