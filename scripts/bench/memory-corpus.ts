@@ -1,3 +1,5 @@
+import { QUESTIONS_C } from "./recall-heldout-c/questions"
+
 /**
  * The labelled corpus of the recall benchmark: engineering memory topics, each with values that
  * differ between projects (so another project's item is a look-alike, not an exact copy), and
@@ -418,3 +420,11 @@ export const LATENCY_QUERIES = [
   "session cookies login",
   "backup retention restore drill",
 ]
+
+/**
+ * ~180 questions a latency bench has not asked before (the topics' own and corpus C's, none of LATENCY_QUERIES):
+ * asked once each in a warm process, what each prompt costs.
+ */
+export const UNSEEN_QUESTIONS = [
+  ...new Set([...TOPICS.flatMap((t) => t.queries), ...Object.values(QUESTIONS_C).flat()]),
+].filter((q) => !LATENCY_QUERIES.includes(q))

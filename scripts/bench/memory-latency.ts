@@ -11,8 +11,7 @@
  * `--child <db> <repo> <queries>` is the cold process itself.
  */
 import { rmSync } from "node:fs"
-import { LATENCY_QUERIES as QUERIES, TOPICS } from "./memory-corpus"
-import { QUESTIONS_C } from "./recall-heldout-c/questions"
+import { LATENCY_QUERIES as QUERIES, UNSEEN_QUESTIONS as UNSEEN } from "./memory-corpus"
 
 const args = process.argv.slice(2)
 // the cold process (`--child`, started by this script) takes its own positional arguments
@@ -32,11 +31,6 @@ const cpuMs = () => {
   const u = process.cpuUsage()
   return (u.user + u.system) / 1000
 }
-
-/** ~180 distinct questions (the older recall bench's topics and corpus C's), none of them QUERIES. */
-const UNSEEN = [...new Set([...TOPICS.flatMap((t) => t.queries), ...Object.values(QUESTIONS_C).flat()])].filter(
-  (q) => !QUERIES.includes(q),
-)
 
 /** Cold processes started per size: the cold figures are their medians (the peak RSS their highest). */
 const COLD_RUNS = 5

@@ -9,8 +9,8 @@
  * `--first N`: the first sight of question N in a process where the others were asked five times each: the
  * time to open its postings, rank it, read its first 300 hits' metadata, and the rest of the recall.
  * `--unseen`: what a warm process pays for a question it has not been asked (every prompt's case): the ~180
- * distinct questions of the recall benches' tuning sets (the older bench's topics and corpus C), each asked once
- * after the process's first recall, then each again; wall-clock p50/p95 of both rounds, and the peak RSS.
+ * UNSEEN_QUESTIONS of memory-corpus.ts, each asked once after the process's first recall, then each again;
+ * wall-clock p50/p95 of both rounds, and the peak RSS.
  * `--verify`: each query's first batch (pruned when proven) against the whole ranking's best, scores and ties.
  * `--alloc`: per query, what a warm recall leaves allocated after a full collection before it (the allocator's
  * bytes, mean of the rounds): roughly what it allocated, unless the collector ran inside it.
@@ -23,7 +23,7 @@ import { projectIndex } from "../../src/memory/read/cache"
 import { expandQuery } from "../../src/memory/read/expand"
 import { batches, rank, rankAll } from "../../src/memory/read/score"
 import { processTerm, tokenize } from "../../src/memory/read/terms"
-import { LATENCY_QUERIES as QUERIES } from "./memory-corpus"
+import { LATENCY_QUERIES as QUERIES, UNSEEN_QUESTIONS } from "./memory-corpus"
 import { existsSync } from "node:fs"
 import { dirname, join, resolve } from "node:path"
 
@@ -96,9 +96,7 @@ if (process.argv.includes("--tail")) {
   process.exit(0)
 }
 if (process.argv.includes("--unseen")) {
-  const { TOPICS } = await import("./memory-corpus")
-  const { QUESTIONS_C } = await import("./recall-heldout-c/questions")
-  const asked = [...new Set([...TOPICS.flatMap((t) => t.queries), ...Object.values(QUESTIONS_C).flat()])]
+  const asked = UNSEEN_QUESTIONS
   const round = () =>
     asked.map((query) => {
       const a = performance.now()
