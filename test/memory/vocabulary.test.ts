@@ -45,6 +45,10 @@ function scanned(query: string): WeightedTerm[] {
     }
     if (!key) continue
     for (const term of g.terms) if (!own.has(term) && !out.has(term)) out.set(term, { term, weight: 0.5, key })
+    for (const words of g.together) {
+      const term = words.join(" ")
+      if (words.some((w) => !own.has(w)) && !out.has(term)) out.set(term, { term, weight: 0.5, key, words })
+    }
   }
   return [...out.values()]
 }

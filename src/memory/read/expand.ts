@@ -32,6 +32,8 @@ export interface WeightedTerm {
   weight: number
   /** The query term this one stands in for: matches of either count once. */
   key: string
+  /** A member of several words: its postings are the documents holding all of them (read/_together.ts). */
+  words?: readonly string[]
 }
 
 const EXPANSION_WEIGHT = 0.5
@@ -60,6 +62,12 @@ export function expandQuery(query: string): WeightedTerm[] {
     if (!key) continue
     for (const term of g.terms)
       if (!own.has(term) && !out.has(term)) out.set(term, { term, weight: EXPANSION_WEIGHT, key })
+    for (const words of g.together) {
+      const term = words.join(" ")
+      // the asked words themselves are scored already
+      if (!words.every((w) => own.has(w)) && !out.has(term))
+        out.set(term, { term, weight: EXPANSION_WEIGHT, key, words })
+    }
   }
   return [...out.values()]
 }

@@ -1,6 +1,7 @@
 import type { WeightedTerm } from "./expand"
 import { STRIDE } from "./_postings"
 import { commonBound, markDocs, unmark } from "./_prune"
+import { togetherPostings } from "./_together"
 import { avgsOf, fieldIdfs, floats, Ints, postingScore, reachedBy, SCORED_MIN, scoredLists } from "./_scored"
 import { processTerm, tokenize } from "./terms"
 
@@ -96,10 +97,11 @@ function plan(src: TermSource, query: string, extra: WeightedTerm[]): Planned[] 
   const asked = queryTerms(query)
   if (!asked.length || !src.count) return []
   const bits = new Map<string, number>()
-  return [...asked.map((term) => ({ term, weight: 1, key: term })), ...extra].map((t) => {
+  const all: WeightedTerm[] = [...asked.map((term) => ({ term, weight: 1, key: term })), ...extra]
+  return all.map((t) => {
     if (!bits.has(t.key)) bits.set(t.key, 1 << Math.min(bits.size, 31))
-    const longer = longerTerms(src, t).map((l) => ({ weight: l.weight, lists: src.postings(l.term) }))
-    const lists = src.postings(t.term)
+    const longer = t.words ? [] : longerTerms(src, t).map((l) => ({ weight: l.weight, lists: src.postings(l.term) }))
+    const lists = t.words ? [togetherPostings(src, t.words)] : src.postings(t.term)
     const size = longer.reduce((n, l) => n + postingCount(l.lists), postingCount(lists))
     return { key: t.key, bit: bits.get(t.key) as number, weight: t.weight, lists, longer, size }
   })

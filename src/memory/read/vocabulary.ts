@@ -11,9 +11,10 @@ import { SERVICES_VOCABULARY } from "./vocabulary-services"
  * and counted as the same query term (so a synonym never outweighs the word that was asked).
  * General engineering vocabulary only — no project's names.
  *
- * A member is a word or a phrase; a phrase (or a hyphenated word) triggers its group but is never
- * looked for on its own words. A one-word member marked with LOOKED_FOR_ONLY is looked for when the
- * group triggers and never triggers it: the spelled-out word of an abbreviation that also means
+ * A member is a word or a phrase; a phrase (or a hyphenated word) triggers its group, and is looked for
+ * as the items holding all its words (two or more after the stop list; read/_together.ts), never on one
+ * of them ("sign" of "sign-in" alone would match anything). A one-word member marked with LOOKED_FOR_ONLY
+ * is looked for when the group triggers and never triggers it: the spelled-out word of an abbreviation that also means
  * other things ("~balancer" for lb: asking about an account balance must not bring load balancers).
  *
  * Adding a group (test/memory/vocabulary.test.ts checks the mechanical part):
@@ -89,10 +90,14 @@ export const VOCABULARY: readonly string[] = [
   ...PRODUCT_VOCABULARY,
 ]
 
-/** A group as expansion uses it: its trigger phrases and the one-word terms looked for when it triggers. */
+/**
+ * A group as expansion uses it: its trigger phrases, the one-word terms looked for when it triggers, and its
+ * members of several words, looked for as all their words in one item (read/_together.ts).
+ */
 export interface Group {
   phrases: ReadonlyArray<readonly string[]>
   terms: readonly string[]
+  together: ReadonlyArray<readonly string[]>
 }
 
 const termsOf = (text: string) =>
@@ -108,10 +113,15 @@ export function compileGroup(line: string): Group {
     .map((m) => phraseWords(m))
     .filter((p) => p.some((w) => w.term))
     .map((p) => p.map((w) => w.word))
-  // phrases trigger; only one-word members are looked for ("sign" of "sign-in" alone would match anything)
+  // phrases trigger; one-word members are looked for on their own, longer ones as all their words together
   const single = members
     .map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
     .filter((m) => tokenize(m).length === 1)
     .flatMap(termsOf)
-  return { phrases, terms: [...new Set(single)] }
+  const several = new Map<string, string[]>()
+  for (const m of members) {
+    const words = termsOf(m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m)
+    if (tokenize(m).length > 1 && new Set(words).size > 1) several.set(words.join(" "), [...new Set(words)])
+  }
+  return { phrases, terms: [...new Set(single)], together: [...several.values()] }
 }
