@@ -13,9 +13,10 @@ import { SERVICES_VOCABULARY } from "./vocabulary-services"
  *
  * A member is a word or a phrase; a phrase (or a hyphenated word) triggers its group, and is looked for
  * as the items holding all its words (two or more after the stop list; read/_together.ts), never on one
- * of them ("sign" of "sign-in" alone would match anything). A one-word member marked with LOOKED_FOR_ONLY
- * is looked for when the group triggers and never triggers it: the spelled-out word of an abbreviation that also means
- * other things ("~balancer" for lb: asking about an account balance must not bring load balancers).
+ * of them ("sign" of "sign-in" alone would match anything). A one-word member marked with
+ * LOOKED_FOR_ONLY is looked for when the group triggers and never triggers it: the spelled-out word of
+ * an abbreviation that also means other things ("~balancer" for lb: asking about an account balance
+ * must not bring load balancers).
  *
  * Adding a group (test/memory/vocabulary.test.ts checks the mechanical part):
  * - one concept whose members a developer would use interchangeably in a question: abbreviations,
@@ -114,14 +115,12 @@ export function compileGroup(line: string): Group {
     .filter((p) => p.some((w) => w.term))
     .map((p) => p.map((w) => w.word))
   // phrases trigger; one-word members are looked for on their own, longer ones as all their words together
-  const single = members
-    .map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
-    .filter((m) => tokenize(m).length === 1)
-    .flatMap(termsOf)
+  const looked = members.map((m) => (m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m))
+  const single = looked.filter((m) => tokenize(m).length === 1).flatMap(termsOf)
   const several = new Map<string, string[]>()
-  for (const m of members) {
-    const words = termsOf(m.startsWith(LOOKED_FOR_ONLY) ? m.slice(LOOKED_FOR_ONLY.length) : m)
-    if (tokenize(m).length > 1 && new Set(words).size > 1) several.set(words.join(" "), [...new Set(words)])
+  for (const m of looked) {
+    const words = [...new Set(termsOf(m))]
+    if (tokenize(m).length > 1 && words.length > 1) several.set(words.join(" "), words)
   }
   return { phrases, terms: [...new Set(single)], together: [...several.values()] }
 }
