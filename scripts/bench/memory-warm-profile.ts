@@ -54,6 +54,11 @@ db.exec("PRAGMA busy_timeout = 5000")
 const memory = openMemory({ db, consent: "agent", recallTokenCap: 2500, workingTtlHours: 24 })
 const project = resolveProject(repo)
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0
+/** The p-quantile as memory-latency.ts takes it (the value at floor(n·p)), to two decimals. */
+const at = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b)
+  return +(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0).toFixed(2)
+}
 // CPU time of this process (user + system), steadier than the wall clock on a loaded machine
 const time = (fn: () => unknown) => {
   const a = process.cpuUsage()
@@ -83,11 +88,7 @@ if (process.argv.includes("--tail")) {
       memory.recall({ project, query: QUERIES[i % QUERIES.length] as string })
       wall.push(performance.now() - a)
     }
-    const stats = (xs: number[]) => {
-      const s = [...xs].sort((a, b) => a - b)
-      const at = (p: number) => +(s[Math.min(s.length - 1, Math.floor(s.length * p))] ?? 0).toFixed(2)
-      return { p50: at(0.5), p95: at(0.95), max: at(1) }
-    }
+    const stats = (xs: number[]) => ({ p50: at(xs, 0.5), p95: at(xs, 0.95), max: at(xs, 1) })
     // the first round of the first loop is each question's first sight in this process (chunks and metadata read)
     return { ...stats(wall), seen: stats(wall.slice(QUERIES.length)) }
   }
@@ -103,7 +104,6 @@ if (process.argv.includes("--unseen")) {
       memory.recall({ project, query })
       return performance.now() - a
     })
-  const at = (xs: number[], p: number) => +([...xs].sort((a, b) => a - b)[Math.floor(xs.length * p)] ?? 0).toFixed(2)
   const first = round()
   const again = round()
   const row = {

@@ -52,6 +52,21 @@ export function metaOf(row: MetaRow): ItemMeta {
   }
 }
 
+/** The item's columns a stored document keeps (write/index-store.ts), the inverse of metaOf. */
+export function columnsOf(m: ItemMeta) {
+  return {
+    scope: m.scope,
+    kind: m.kind,
+    status: m.status,
+    confidence: m.confidence,
+    disputed: m.disputed ? (1 as const) : (0 as const),
+    validFrom: m.validFrom,
+    recordedAt: m.recordedAt,
+    expiresAt: m.expiresAt ?? null,
+    entityKeys: m.entityGroups.map((g) => g.join(",")).join(" "),
+  }
+}
+
 /** A stored document's copy of its item's columns (write/index-store.ts), read without touching the items. */
 const META =
   "short, item AS id, project, scope, kind, status, confidence, disputed, valid_from, recorded_at, expires_at, entity_keys"

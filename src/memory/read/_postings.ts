@@ -20,7 +20,8 @@ export const FIELDS = 3
 const MAX8 = 0xff
 const MAX16 = 0xffff
 
-const pack = (title: number, text: number, context: number) =>
+/** Three field values packed into one u32 (frequencies or lengths), each capped at its field's width. */
+export const pack = (title: number, text: number, context: number) =>
   ((Math.min(title, MAX8) << 24) | (Math.min(context, MAX8) << 16) | Math.min(text, MAX16)) >>> 0
 /** Where each field sits in packed frequencies and lengths: 0 title, 1 text, 2 context. */
 export const SHIFT = [24, 0, 16] as const

@@ -1,4 +1,5 @@
-import { fieldOf, STRIDE } from "./_postings"
+import { fieldOf, pack, STRIDE } from "./_postings"
+import { U32Builder } from "./_u32"
 import type { TermSource } from "./score"
 
 /**
@@ -12,10 +13,11 @@ const kept = new WeakMap<TermSource, Map<string, { version: number; list: Uint32
 const KEPT = 128
 
 const least = (a: number, b: number) =>
-  ((Math.min(fieldOf(a, 0), fieldOf(b, 0)) << 24) |
-    (Math.min(fieldOf(a, 2), fieldOf(b, 2)) << 16) |
-    Math.min(fieldOf(a, 1), fieldOf(b, 1))) >>>
-  0
+  pack(
+    Math.min(fieldOf(a, 0), fieldOf(b, 0)),
+    Math.min(fieldOf(a, 1), fieldOf(b, 1)),
+    Math.min(fieldOf(a, 2), fieldOf(b, 2)),
+  )
 
 export function togetherPostings(src: TermSource, words: readonly string[]): Uint32Array {
   const key = words.join(" ")
@@ -34,13 +36,9 @@ export function togetherPostings(src: TermSource, words: readonly string[]): Uin
 
 function joined(pieces: Uint32Array[]): Uint32Array {
   if (pieces.length === 1) return pieces[0] as Uint32Array
-  const out = new Uint32Array(pieces.reduce((n, p) => n + p.length, 0))
-  let at = 0
-  for (const p of pieces) {
-    out.set(p, at)
-    at += p.length
-  }
-  return out
+  const all = new U32Builder(pieces.reduce((n, p) => n + p.length, 0))
+  for (const p of pieces) all.appendArray(p)
+  return all.view()
 }
 
 /** The postings of `a` whose document `b` holds too, with the least frequency of each field; both ascending. */

@@ -1,7 +1,7 @@
 import { seal } from "../../core/crypto"
 import type { Store } from "../_store"
 import type { IndexUpdate, StoredDoc } from "../write/index-store"
-import type { ItemMeta } from "./_docs"
+import { columnsOf, type ItemMeta } from "./_docs"
 import { type DocStats, type MemPostings, shardOf, STRIDE } from "./_postings"
 import { chunkAad, encodeMeta, shardAad, shardKey, type StoredTerms, termKey } from "./_stored"
 
@@ -72,21 +72,7 @@ export function buildUpdate(store: Store, p: Pending): { update: IndexUpdate; te
   const entities: IndexUpdate["entities"] = []
   for (const [short, d] of p.docs) {
     if (!live(short)) continue
-    const m = d.meta
-    docs.push({
-      short,
-      item: d.item,
-      lengths: d.lengths,
-      scope: m.scope,
-      kind: m.kind,
-      status: m.status,
-      confidence: m.confidence,
-      disputed: m.disputed ? 1 : 0,
-      validFrom: m.validFrom,
-      recordedAt: m.recordedAt,
-      expiresAt: m.expiresAt ?? null,
-      entityKeys: m.entityGroups.map((g) => g.join(",")).join(" "),
-    })
+    docs.push({ short, item: d.item, lengths: d.lengths, ...columnsOf(d.meta) })
     for (const group of d.meta.entityGroups) for (const key of group) entities.push({ key, short })
   }
   return {
